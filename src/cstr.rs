@@ -1,0 +1,81 @@
+//! Raw-pointer access at the C boundary: C strings read with a bound, outputs written with
+//! exact byte counts. Nearly all of the crate's `unsafe` is here.
+//!
+//! These are crate-private and used only by `capi` on pointers received straight from a C
+//! caller of an exported `extern "C"` function. The contract of those entry points (their doc
+//! comments and the MPI standard) is what each SAFETY comment below relies on: a non-NULL input
+//! string is readable up to its NUL or the bound, whichever comes first; a non-NULL output
+//! pointer is writable for the bytes the standard says the call writes.
+
+use std::ffi::c_char;
+use std::ptr::NonNull;
+
+use crate::error::Error;
+
+/// The C string at `ptr`, reading at most `limit` bytes: the bytes before its NUL, or its first
+/// `limit` bytes when none of them is a NUL. `None` for NULL.
+pub(crate) fn read_bounded<'a>(ptr: *const c_char, limit: usize) -> Option<&'a [u8]> {
+    if ptr.is_null() {
+        return None;
+    }
+    // SAFETY: non-NULL, and by the entry point's contract readable up to the NUL or `limit`
+    // bytes; strnlen reads no further than that.
+    let len = unsafe { libc::strnlen(ptr, limit) };
+    // SAFETY: strnlen just read these `len` bytes, so they are readable; the caller's string
+    // outlives the call, which is as long as the returned slice is used.
+    Some(unsafe { std::slice::from_raw_parts(ptr.cast::<u8>(), len) })
+}
+
+/// An output argument of type `T`, known to be non-NULL.
+pub(crate) struct Out<T>(NonNull<T>);
+
+impl<T: Copy> Out<T> {
+    /// `MPI_ERR_ARG` for NULL.
+    pub(crate) fn new(ptr: *mut T) -> Result<Self, Error> {
+        NonNull::new(ptr).map(Out).ok_or(Error::Arg)
+    }
+
+    /// Reads the current value (for in-out arguments such as `MPI_Info_free`'s handle).
+    pub(crate) fn get(&self) -> T {
+        // SAFETY: non-NULL; the entry point's contract makes it a valid, aligned `T`.
+        unsafe { self.0.as_ptr().read() }
+    }
+
+    pub(crate) fn put(self, value: T) {
+        // SAFETY: non-NULL; the entry point's contract makes it valid for writing one `T`.
+        unsafe { self.0.as_ptr().write(value) }
+    }
+}
+
+/// An output character buffer, known to be non-NULL.
+pub(crate) struct OutStr(NonNull<c_char>);
+
+impl OutStr {
+    /// `MPI_ERR_ARG` for NULL.
+    pub(crate) fn new(ptr: *mut c_char) -> Result<Self, Error> {
+        NonNull::new(ptr).map(OutStr).ok_or(Error::Arg)
+    }
+
+    /// Writes the first `min(bytes.len(), room)` bytes and a NUL: that many plus one bytes, and
+    /// not one more. `room` is what the caller said the buffer holds besides the NUL.
+    pub(crate) fn put(self, bytes: &[u8], room: usize) {
+        let n = bytes.len().min(room);
+        let dst = self.0.as_ptr();
+        // SAFETY: the caller's buffer holds at least `room + 1` bytes (entry point contract),
+        // and `n + 1 <= room + 1`; `bytes` is our own memory, so the ranges do not overlap.
+        unsafe {
+            std::ptr::copy_nonoverlapping(bytes.as_ptr(), dst.cast::<u8>(), n);
+            dst.add(n).write(0);
+        }
+    }
+}
+
+/// The first `len` elements of the C array at `ptr` (such as `argv`). `None` for NULL.
+pub(crate) fn read_array<'a, T>(ptr: *const T, len: usize) -> Option<&'a [T]> {
+    if ptr.is_null() {
+        return None;
+    }
+    // SAFETY: non-NULL, and by the entry point's contract it points to at least `len`
+    // initialised elements that outlive the call.
+    Some(unsafe { std::slice::from_raw_parts(ptr, len) })
+}

@@ -1,0 +1,111 @@
+//! Error classes: the numbers C sees, and the messages behind them.
+//!
+//! The numbers are those of the MPI-5.0 standard ABI (SPEC §2); they never change.
+
+use std::ffi::c_int;
+use std::fmt;
+
+/// No error.
+pub const MPI_SUCCESS: c_int = 0;
+/// Invalid argument: a NULL output pointer, a negative length or an index out of range.
+pub const MPI_ERR_ARG: c_int = 13;
+/// Known error not in this list.
+pub const MPI_ERR_OTHER: c_int = 16;
+/// Internal error: a bug inside the library (a caught panic).
+pub const MPI_ERR_INTERN: c_int = 17;
+/// Invalid key: NULL, empty, or longer than `MPI_MAX_INFO_KEY - 1` characters.
+pub const MPI_ERR_INFO_KEY: c_int = 31;
+/// The key is not defined in the info object.
+pub const MPI_ERR_INFO_NOKEY: c_int = 32;
+/// Invalid value: NULL, or longer than `MPI_MAX_INFO_VAL - 1` characters.
+pub const MPI_ERR_INFO_VALUE: c_int = 33;
+/// Invalid info handle: not a live object, or `MPI_INFO_ENV` where it would be changed.
+pub const MPI_ERR_INFO: c_int = 34;
+/// Out of memory.
+pub const MPI_ERR_NO_MEM: c_int = 39;
+
+/// Why an operation failed. Each variant is one MPI error class.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(i32)]
+pub enum Error {
+    Arg = MPI_ERR_ARG,
+    Other = MPI_ERR_OTHER,
+    Intern = MPI_ERR_INTERN,
+    InfoKey = MPI_ERR_INFO_KEY,
+    InfoNoKey = MPI_ERR_INFO_NOKEY,
+    InfoValue = MPI_ERR_INFO_VALUE,
+    Info = MPI_ERR_INFO,
+    NoMem = MPI_ERR_NO_MEM,
+}
+
+/// Every error code this library knows, `MPI_SUCCESS` included, with its message.
+/// Each message is well under `MPI_MAX_ERROR_STRING - 1` characters.
+const MESSAGES: [(c_int, &str); 9] = [
+    (MPI_SUCCESS, "MPI_SUCCESS: no error"),
+    (MPI_ERR_ARG, "MPI_ERR_ARG: invalid argument (a NULL output pointer, a negative length or an index out of range)"),
+    (MPI_ERR_OTHER, "MPI_ERR_OTHER: known error not in this list"),
+    (MPI_ERR_INTERN, "MPI_ERR_INTERN: internal error in the info library (please report it)"),
+    (MPI_ERR_INFO_KEY, "MPI_ERR_INFO_KEY: invalid info key (NULL, empty, or longer than MPI_MAX_INFO_KEY - 1 characters)"),
+    (MPI_ERR_INFO_NOKEY, "MPI_ERR_INFO_NOKEY: the key is not defined in the info object"),
+    (MPI_ERR_INFO_VALUE, "MPI_ERR_INFO_VALUE: invalid info value (NULL, or longer than MPI_MAX_INFO_VAL - 1 characters)"),
+    (MPI_ERR_INFO, "MPI_ERR_INFO: invalid info object (not a live handle, or MPI_INFO_ENV where it would be changed)"),
+    (MPI_ERR_NO_MEM, "MPI_ERR_NO_MEM: out of memory"),
+];
+
+/// The message for an error code, or `None` for a code this library does not know.
+pub fn message(code: c_int) -> Option<&'static str> {
+    MESSAGES.iter().find(|(c, _)| *c == code).map(|(_, m)| *m)
+}
+
+impl Error {
+    /// The MPI error class, as returned to C.
+    pub fn code(self) -> c_int {
+        self as c_int
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(message(self.code()).unwrap_or("unknown error"))
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<std::collections::TryReserveError> for Error {
+    fn from(_: std::collections::TryReserveError) -> Self {
+        Error::NoMem
+    }
+}
+
+impl From<hashbrown::TryReserveError> for Error {
+    fn from(_: hashbrown::TryReserveError) -> Self {
+        Error::NoMem
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_class_has_a_short_message_naming_it() {
+        for e in [
+            Error::Arg,
+            Error::Other,
+            Error::Intern,
+            Error::InfoKey,
+            Error::InfoNoKey,
+            Error::InfoValue,
+            Error::Info,
+            Error::NoMem,
+        ] {
+            let m = message(e.code()).expect("message");
+            assert!(m.len() < 512);
+            assert!(m.starts_with("MPI_ERR_"), "{m}");
+        }
+        assert!(message(MPI_SUCCESS).is_some());
+        assert_eq!(message(-1), None);
+        assert_eq!(message(1000), None);
+    }
+}

@@ -1,0 +1,369 @@
+//! The info object itself: an insertion-ordered map from byte-string keys to byte-string values.
+//!
+//! This is the safe core the C layer calls. It knows the standard's limits and order rules
+//! (SPEC §4–§6) and nothing about handles, pointers or threads.
+//!
+//! Layout, chosen for flat lookup cost and small memory per pair:
+//! - `pairs` holds the pairs in key order, each as one heap block `[key length][key][value]`,
+//!   so the n-th key is one index away and a pair costs one allocation;
+//! - once there are more than [`SCAN_LIMIT`] pairs, `index` maps a key's hash to its position in
+//!   `pairs`. Below that a linear scan is faster than hashing.
+//!
+//! Every method that can fail leaves the map exactly as it was.
+
+use std::hash::BuildHasher;
+use std::sync::OnceLock;
+
+use hashbrown::{DefaultHashBuilder, HashTable};
+
+use crate::error::Error;
+
+/// Longest key, in bytes (`MPI_MAX_INFO_KEY` minus the NUL).
+pub const MAX_KEY_LEN: usize = 255;
+/// Longest value, in bytes (`MPI_MAX_INFO_VAL` minus the NUL).
+pub const MAX_VALUE_LEN: usize = 1023;
+/// Most pairs one object holds: counts and indices must fit a C `int`.
+pub const MAX_PAIRS: usize = i32::MAX as usize;
+/// Up to this many pairs, lookups scan `pairs` and `index` stays empty.
+const SCAN_LIMIT: usize = 8;
+
+/// Checks a key against the rules every function applies: not empty, at most
+/// [`MAX_KEY_LEN`] bytes, no NUL (C could neither pass nor read it back).
+pub fn check_key(key: &[u8]) -> Result<(), Error> {
+    if key.is_empty() || key.len() > MAX_KEY_LEN || key.contains(&0) {
+        return Err(Error::InfoKey);
+    }
+    Ok(())
+}
+
+/// Checks a value: at most [`MAX_VALUE_LEN`] bytes, no NUL. The empty value is valid.
+pub fn check_value(value: &[u8]) -> Result<(), Error> {
+    if value.len() > MAX_VALUE_LEN || value.contains(&0) {
+        return Err(Error::InfoValue);
+    }
+    Ok(())
+}
+
+/// One (key, value) pair in a single allocation: `[key length as u8][key bytes][value bytes]`.
+struct Pair(Box<[u8]>);
+
+impl Pair {
+    fn new(key: &[u8], value: &[u8]) -> Result<Self, Error> {
+        let key_len = u8::try_from(key.len()).map_err(|_| Error::InfoKey)?;
+        let mut bytes = Vec::new();
+        bytes.try_reserve_exact(1 + key.len() + value.len())?;
+        bytes.push(key_len);
+        bytes.extend_from_slice(key);
+        bytes.extend_from_slice(value);
+        Ok(Pair(bytes.into_boxed_slice()))
+    }
+
+    fn key(&self) -> &[u8] {
+        &self.0[1..1 + usize::from(self.0[0])]
+    }
+
+    fn value(&self) -> &[u8] {
+        &self.0[1 + usize::from(self.0[0])..]
+    }
+
+    fn try_clone(&self) -> Result<Self, Error> {
+        let mut bytes = Vec::new();
+        bytes.try_reserve_exact(self.0.len())?;
+        bytes.extend_from_slice(&self.0);
+        Ok(Pair(bytes.into_boxed_slice()))
+    }
+}
+
+/// One seed for the whole process: random, so key sets cannot be built to collide on purpose.
+fn hasher() -> &'static DefaultHashBuilder {
+    static HASHER: OnceLock<DefaultHashBuilder> = OnceLock::new();
+    HASHER.get_or_init(DefaultHashBuilder::default)
+}
+
+fn hash(key: &[u8]) -> u64 {
+    hasher().hash_one(key)
+}
+
+/// An MPI info object's contents: (key, value) pairs of byte strings in insertion order.
+#[derive(Default)]
+pub struct InfoMap {
+    pairs: Vec<Pair>,
+    /// Positions in `pairs`, by key hash. Empty while `pairs.len() <= SCAN_LIMIT`; otherwise it
+    /// holds exactly one entry per pair.
+    index: HashTable<u32>,
+}
+
+impl InfoMap {
+    /// An empty map. Allocates nothing.
+    pub const fn new() -> Self {
+        InfoMap { pairs: Vec::new(), index: HashTable::new() }
+    }
+
+    /// Number of pairs.
+    pub fn len(&self) -> usize {
+        self.pairs.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.pairs.is_empty()
+    }
+
+    fn is_indexed(&self) -> bool {
+        self.pairs.len() > SCAN_LIMIT
+    }
+
+    fn position(&self, key: &[u8]) -> Option<usize> {
+        if self.is_indexed() {
+            let pairs = &self.pairs;
+            self.index.find(hash(key), |&at| pairs[at as usize].key() == key).map(|&at| at as usize)
+        } else {
+            self.pairs.iter().position(|p| p.key() == key)
+        }
+    }
+
+    /// The value stored under `key`.
+    pub fn get(&self, key: &[u8]) -> Option<&[u8]> {
+        self.position(key).map(|at| self.pairs[at].value())
+    }
+
+    /// The `n`-th key in insertion order (0-based).
+    pub fn nth_key(&self, n: usize) -> Option<&[u8]> {
+        self.pairs.get(n).map(Pair::key)
+    }
+
+    /// The pairs in insertion order.
+    pub fn iter(&self) -> impl Iterator<Item = (&[u8], &[u8])> {
+        self.pairs.iter().map(|p| (p.key(), p.value()))
+    }
+
+    /// Adds a pair at the end, or replaces the value of an existing key in place.
+    ///
+    /// Errors: [`Error::InfoKey`], [`Error::InfoValue`] (see [`check_key`], [`check_value`]),
+    /// [`Error::NoMem`] (also past [`MAX_PAIRS`]). On error the map is unchanged.
+    pub fn set(&mut self, key: &[u8], value: &[u8]) -> Result<(), Error> {
+        check_key(key)?;
+        check_value(value)?;
+        let pair = Pair::new(key, value)?;
+        if let Some(at) = self.position(key) {
+            self.pairs[at] = pair;
+            return Ok(());
+        }
+        if self.pairs.len() == MAX_PAIRS {
+            return Err(Error::NoMem);
+        }
+        // Reserve everything first, so that nothing can fail once the map starts to change.
+        self.pairs.try_reserve(1)?;
+        let new_len = self.pairs.len() + 1;
+        if new_len > SCAN_LIMIT {
+            let pairs = &self.pairs;
+            self.index.try_reserve(new_len - self.index.len(), |&at| hash(pairs[at as usize].key()))?;
+        }
+        self.pairs.push(pair);
+        if new_len == SCAN_LIMIT + 1 {
+            for at in 0..new_len {
+                self.index_insert(at);
+            }
+        } else if new_len > SCAN_LIMIT {
+            self.index_insert(new_len - 1);
+        }
+        Ok(())
+    }
+
+    /// Records `pairs[at]` in the index. Capacity must already be reserved.
+    fn index_insert(&mut self, at: usize) {
+        let pairs = &self.pairs;
+        let position = u32::try_from(at).expect("fewer than 2^32 pairs: each needs memory");
+        self.index.insert_unique(hash(pairs[at].key()), position, |&p| hash(pairs[p as usize].key()));
+    }
+
+    /// Removes the pair with this key; later keys move down by one.
+    ///
+    /// Errors: [`Error::InfoKey`] for an invalid key, [`Error::InfoNoKey`] when it is not there.
+    pub fn delete(&mut self, key: &[u8]) -> Result<(), Error> {
+        check_key(key)?;
+        let at = self.position(key).ok_or(Error::InfoNoKey)?;
+        if self.is_indexed() {
+            if let Ok(entry) = self.index.find_entry(hash(key), |&p| p as usize == at) {
+                entry.remove();
+            }
+            // The positions after `at` shift down by one: one pass over the index's slots.
+            for p in self.index.iter_mut() {
+                if *p as usize > at {
+                    *p -= 1;
+                }
+            }
+        }
+        self.pairs.remove(at);
+        if !self.is_indexed() {
+            self.index.clear();
+        }
+        Ok(())
+    }
+
+    /// A deep copy, or [`Error::NoMem`].
+    pub fn try_clone(&self) -> Result<Self, Error> {
+        let mut pairs = Vec::new();
+        pairs.try_reserve_exact(self.pairs.len())?;
+        for p in &self.pairs {
+            pairs.push(p.try_clone()?);
+        }
+        let mut copy = InfoMap { pairs, index: HashTable::new() };
+        if copy.is_indexed() {
+            let pairs = &copy.pairs;
+            copy.index.try_reserve(pairs.len(), |&at| hash(pairs[at as usize].key()))?;
+            for at in 0..copy.pairs.len() {
+                copy.index_insert(at);
+            }
+        }
+        Ok(copy)
+    }
+}
+
+impl std::fmt::Debug for InfoMap {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_map()
+            .entries(self.iter().map(|(k, v)| (String::from_utf8_lossy(k), String::from_utf8_lossy(v))))
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn keys(m: &InfoMap) -> Vec<Vec<u8>> {
+        (0..m.len()).map(|n| m.nth_key(n).unwrap().to_vec()).collect()
+    }
+
+    #[test]
+    fn set_get_replace_keeps_position() {
+        let mut m = InfoMap::new();
+        m.set(b"a", b"1").unwrap();
+        m.set(b"b", b"2").unwrap();
+        m.set(b"a", b"3").unwrap();
+        assert_eq!(m.get(b"a"), Some(&b"3"[..]));
+        assert_eq!(keys(&m), vec![b"a".to_vec(), b"b".to_vec()]);
+    }
+
+    #[test]
+    fn limits_are_exact() {
+        let mut m = InfoMap::new();
+        assert_eq!(m.set(&[b'k'; 255], b"v"), Ok(()));
+        assert_eq!(m.set(&[b'k'; 256], b"v"), Err(Error::InfoKey));
+        assert_eq!(m.set(b"", b"v"), Err(Error::InfoKey));
+        assert_eq!(m.set(b"v", &[b'x'; 1023]), Ok(()));
+        assert_eq!(m.set(b"v", &[b'x'; 1024]), Err(Error::InfoValue));
+        assert_eq!(m.get(b"v").unwrap().len(), 1023);
+        assert_eq!(m.set(b"e", b""), Ok(()));
+        assert_eq!(m.get(b"e"), Some(&b""[..]));
+        assert_eq!(m.set(b"a\0b", b"v"), Err(Error::InfoKey));
+        assert_eq!(m.set(b"ab", b"v\0"), Err(Error::InfoValue));
+        assert_eq!(m.len(), 3);
+    }
+
+    #[test]
+    fn delete_shifts_and_reinsert_goes_last_across_the_index_threshold() {
+        let mut m = InfoMap::new();
+        let names: Vec<Vec<u8>> = (0..40).map(|i| format!("key{i}").into_bytes()).collect();
+        for k in &names {
+            m.set(k, k).unwrap();
+        }
+        assert_eq!(m.delete(b"key3"), Ok(()));
+        assert_eq!(m.delete(b"key3"), Err(Error::InfoNoKey));
+        assert_eq!(m.nth_key(3), Some(&b"key4"[..]));
+        m.set(b"key3", b"again").unwrap();
+        assert_eq!(m.nth_key(39), Some(&b"key3"[..]));
+        for k in &names {
+            assert!(m.get(k).is_some());
+        }
+        // Shrink below the scan limit and grow again: every key still found.
+        for k in &names[10..] {
+            m.delete(k).unwrap();
+        }
+        assert_eq!(m.len(), 10);
+        for k in &names[10..20] {
+            m.set(k, b"x").unwrap();
+        }
+        for k in &names[..20] {
+            assert!(m.get(k).is_some(), "{}", String::from_utf8_lossy(k));
+        }
+    }
+
+    #[test]
+    fn try_clone_is_deep() {
+        let mut m = InfoMap::new();
+        for i in 0..20 {
+            m.set(format!("k{i}").as_bytes(), b"v").unwrap();
+        }
+        let mut c = m.try_clone().unwrap();
+        c.set(b"k0", b"changed").unwrap();
+        c.delete(b"k1").unwrap();
+        assert_eq!(m.get(b"k0"), Some(&b"v"[..]));
+        assert_eq!(m.len(), 20);
+        assert_eq!(c.len(), 19);
+        assert_eq!(c.get(b"k19"), Some(&b"v"[..]));
+    }
+
+    #[derive(Debug, Clone)]
+    enum Op {
+        Set(u8, Vec<u8>),
+        Delete(u8),
+        Clone,
+    }
+
+    fn key_of(k: u8) -> Vec<u8> {
+        // A small key space, so sets replace and deletes hit; some long keys near the limit.
+        if k % 7 == 0 {
+            vec![b'L'; 250 + usize::from(k % 6)]
+        } else {
+            format!("key{}", k % 40).into_bytes()
+        }
+    }
+
+    proptest! {
+        /// Random operation sequences against the simplest possible model: a Vec of pairs.
+        #[test]
+        fn behaves_like_a_vec_of_pairs(ops in proptest::collection::vec(
+            prop_oneof![
+                6 => (any::<u8>(), proptest::collection::vec(1u8..=255, 0..12)).prop_map(|(k, v)| Op::Set(k, v)),
+                3 => any::<u8>().prop_map(Op::Delete),
+                1 => Just(Op::Clone),
+            ], 0..300)) {
+            let mut m = InfoMap::new();
+            let mut model: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
+            for op in ops {
+                match op {
+                    Op::Set(k, v) => {
+                        let key = key_of(k);
+                        m.set(&key, &v).unwrap();
+                        match model.iter_mut().find(|(mk, _)| *mk == key) {
+                            Some(p) => p.1 = v,
+                            None => model.push((key, v)),
+                        }
+                    }
+                    Op::Delete(k) => {
+                        let key = key_of(k);
+                        let expected = match model.iter().position(|(mk, _)| *mk == key) {
+                            Some(at) => { model.remove(at); Ok(()) }
+                            None => Err(Error::InfoNoKey),
+                        };
+                        prop_assert_eq!(m.delete(&key), expected);
+                    }
+                    Op::Clone => m = m.try_clone().unwrap(),
+                }
+                prop_assert_eq!(m.len(), model.len());
+                for (n, (k, v)) in model.iter().enumerate() {
+                    prop_assert_eq!(m.nth_key(n), Some(&k[..]));
+                    prop_assert_eq!(m.get(k), Some(&v[..]));
+                }
+                prop_assert_eq!(m.nth_key(model.len()), None);
+            }
+            for k in 0..=255u8 {
+                let key = key_of(k);
+                let expected = model.iter().find(|(mk, _)| *mk == key).map(|(_, v)| &v[..]);
+                prop_assert_eq!(m.get(&key), expected);
+            }
+        }
+    }
+}

@@ -1,0 +1,31 @@
+//! The MPI info object as a library: a C ABI (`include/mpi_info.h`) over a safe Rust core.
+//!
+//! Where things live:
+//! - [`info`]: the object's contents, an insertion-ordered map of byte strings (safe Rust API);
+//! - `handles`: integer handles to live objects, generation-checked, lock per object;
+//! - `env`: the contents of `MPI_INFO_ENV` and `MPI_Info_create_env`;
+//! - `cstr`: bounded reads of C strings and exact-length writes (the `unsafe` helpers);
+//! - `capi`: the exported `MPI_*`/`PMPI_*` functions and the header's constants;
+//! - [`error`]: error classes and their messages.
+
+#![deny(unsafe_op_in_unsafe_fn)]
+
+mod capi;
+mod cstr;
+mod env;
+pub mod error;
+mod handles;
+pub mod info;
+
+pub use capi::{
+    MPI_Fint, MPI_Info, MPI_INFO_ENV, MPI_INFO_NULL, MPI_MAX_ERROR_STRING, MPI_MAX_INFO_KEY, MPI_MAX_INFO_VAL,
+    MPI_THREAD_MULTIPLE,
+};
+pub use error::Error;
+pub use info::InfoMap;
+
+/// The pairs `MPI_INFO_ENV` would hold for a process started with `args` (`args[0]` is the
+/// command), as `MPI_Info_create_env` builds them.
+pub fn env_pairs(args: &[&[u8]]) -> Result<InfoMap, Error> {
+    env::build(args)
+}

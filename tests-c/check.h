@@ -1,0 +1,89 @@
+/* check.h - the C suite's small test harness.
+ *
+ * Each test program includes this once, calls CHECK/CHECK_RC as often as it likes and ends
+ * main() with `return check_report();`, which prints "<program>: N passed, M failed" as its
+ * last line. tests-c/run-suite.sh adds those lines up. */
+#ifndef CHECK_H
+#define CHECK_H
+
+#define _GNU_SOURCE 1
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "mpi_info.h"
+
+static int check_passed_count, check_failed_count;
+static const char *check_program = "test";
+
+#define CHECK(cond)                                                                      \
+    do {                                                                                 \
+        if (cond) {                                                                      \
+            check_passed_count++;                                                        \
+        } else {                                                                         \
+            check_failed_count++;                                                        \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);     \
+        }                                                                                \
+    } while (0)
+
+/* CHECK_RC(call, expected): the call returns exactly `expected` (an MPI error class). */
+#define CHECK_RC(call, expected)                                                         \
+    do {                                                                                 \
+        int check_rc_ = (call);                                                          \
+        int check_expected_ = (expected);                                                \
+        if (check_rc_ == check_expected_) {                                              \
+            check_passed_count++;                                                        \
+        } else {                                                                         \
+            check_failed_count++;                                                        \
+            fprintf(stderr, "%s:%d: %s returned %d, expected %d (%s)\n", __FILE__,       \
+                    __LINE__, #call, check_rc_, check_expected_, #expected);             \
+        }                                                                                \
+    } while (0)
+
+/* Call first in main() so failures name the program. */
+static void check_start(const char *program) {
+    const char *slash = strrchr(program, '/');
+    check_program = slash ? slash + 1 : program;
+}
+
+static int check_report(void) {
+    printf("%s: %d passed, %d failed\n", check_program, check_passed_count, check_failed_count);
+    return check_failed_count != 0;
+}
+
+/* Sentinels: fill a buffer with a byte the library never writes (0xA5), then check which
+ * bytes changed. */
+#define SENTINEL ((char)0xA5)
+
+static void fill_sentinel(void *buf, size_t n) { memset(buf, 0xA5, n); }
+
+/* 1 if bytes [from, to) of buf still hold the sentinel. */
+static int untouched(const void *buf, size_t from, size_t to) {
+    const unsigned char *b = (const unsigned char *)buf;
+    for (size_t i = from; i < to; i++)
+        if (b[i] != 0xA5) return 0;
+    return 1;
+}
+
+/* Memory whose last byte is followed by an inaccessible page: reading one byte past
+ * `guarded_end(n)` + n faults. Returns a pointer p such that p[0..n) is readable and
+ * writable and p[n] is not mapped. */
+static char *guarded_end(size_t n) {
+    long page = sysconf(_SC_PAGESIZE);
+    size_t span = ((n + (size_t)page - 1) / (size_t)page) * (size_t)page;
+    char *base = (char *)mmap(NULL, span + (size_t)page, PROT_READ | PROT_WRITE,
+                              MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (base == MAP_FAILED) {
+        perror("mmap");
+        exit(2);
+    }
+    if (mprotect(base + span, (size_t)page, PROT_NONE) != 0) {
+        perror("mprotect");
+        exit(2);
+    }
+    return base + span - n;
+}
+
+#endif
