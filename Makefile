@@ -44,14 +44,13 @@ all: lib
 lib:
 	$(CARGO) build --release
 	@mkdir -p $(LIB)
-	@cmp -s target/release/libmpi_info.so $(LIB)/$(REALNAME) || cp target/release/libmpi_info.so $(LIB)/$(REALNAME)
+	@cmp -s target/release/libmpi_info.so $(LIB)/$(REALNAME) || { cp target/release/libmpi_info.so $(LIB)/$(REALNAME).$$$$ && mv -f $(LIB)/$(REALNAME).$$$$ $(LIB)/$(REALNAME); }
 	@ln -sf $(REALNAME) $(LIB)/$(SONAME)
 	@ln -sf $(SONAME) $(LIB)/libmpi_info.so
 	@# The MPI_ names become weak in the archive, so a profiling tool linked ahead of it can
 	@# define them and still take the PMPI_ names from it (SPEC section 8).
-	@$(OBJCOPY) --wildcard --weaken-symbol='MPI_*' target/release/libmpi_info.a $(OUT)/libmpi_info.a.tmp
-	@cmp -s $(OUT)/libmpi_info.a.tmp $(LIB)/libmpi_info.a || cp $(OUT)/libmpi_info.a.tmp $(LIB)/libmpi_info.a
-	@rm -f $(OUT)/libmpi_info.a.tmp
+	@tmp=$(OUT)/libmpi_info.a.$$$$; $(OBJCOPY) --wildcard --weaken-symbol='MPI_*' target/release/libmpi_info.a $$tmp && \
+	  { cmp -s $$tmp $(LIB)/libmpi_info.a || mv -f $$tmp $(LIB)/libmpi_info.a; }; rm -f $$tmp
 	@sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
 	     -e 's|@VERSION@|$(VERSION)|' -e 's|@STATIC_LIBS@|$(STATIC_LIBS)|' mpi-info.pc.in > $(OUT)/mpi-info.pc
 

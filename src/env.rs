@@ -68,7 +68,7 @@ fn unsafe_zeroed_utsname() -> libc::utsname {
 }
 
 /// This process's command line, from the operating system.
-fn own_args() -> Vec<Vec<u8>> {
+fn read_own_args() -> Vec<Vec<u8>> {
     match std::fs::read("/proc/self/cmdline") {
         Ok(bytes) => {
             let bytes = bytes.strip_suffix(&[0]).unwrap_or(&bytes);
@@ -80,6 +80,25 @@ fn own_args() -> Vec<Vec<u8>> {
         }
         Err(_) => std::env::args_os().map(|a| a.as_bytes().to_vec()).collect(),
     }
+}
+
+static OWN_ARGS: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
+
+/// `/proc/self/cmdline` shows the argument strings as they are in memory now, and programs do
+/// change them (strtok, setproctitle). So the command line is copied when the library is
+/// loaded, before `main` runs, and `MPI_INFO_ENV` shows it as the process was started.
+#[used]
+#[link_section = ".init_array"]
+static CAPTURE_ARGS_AT_LOAD: extern "C" fn() = capture_args_at_load;
+
+extern "C" fn capture_args_at_load() {
+    // A panic must not unwind out of a constructor; if one happened, the arguments are read
+    // on first use instead.
+    let _ = std::panic::catch_unwind(|| OWN_ARGS.get_or_init(read_own_args));
+}
+
+fn own_args() -> &'static [Vec<u8>] {
+    OWN_ARGS.get_or_init(read_own_args)
 }
 
 static ENV: OnceLock<Arc<InfoMap>> = OnceLock::new();
