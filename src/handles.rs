@@ -51,7 +51,10 @@ pub struct SlotState {
     map: Shared,
 }
 
+/// One cache line per slot: every call writes its slot's lock word, and two objects sharing a
+/// line would make threads working on different objects slow each other down (SPEC §9).
 #[derive(Default)]
+#[repr(align(64))]
 struct Slot(RwLock<SlotState>);
 
 static SEGMENT_TABLE: [OnceLock<Box<[Slot]>>; SEGMENTS] = [const { OnceLock::new() }; SEGMENTS];

@@ -1,0 +1,340 @@
+/* info_bench.c - MPI_Info operations timed through the public API only.
+ *
+ * The same file builds against this library (cc -Iinclude ... -lmpi_info), MPICH
+ * (mpicc.mpich -DBENCH_WITH_MPI) and Open MPI (mpicc.openmpi -DBENCH_WITH_MPI), so all three
+ * run the same code. benches/compare.py runs them and prints the side-by-side table.
+ *
+ * Modes:
+ *   info_bench                 every case; one line per result: "case<TAB>keys<TAB>ns_per_op"
+ *   info_bench count CASE KEYS N
+ *                              exactly N operations of one case after its setup (for
+ *                              instruction counts under callgrind: run with two N and subtract)
+ *   info_bench memory PAIRS    bytes of heap per pair, one object holding PAIRS pairs */
+#define _GNU_SOURCE 1
+#include <malloc.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#ifdef BENCH_WITH_MPI
+#include <mpi.h>
+#else
+#include "mpi_info.h"
+#endif
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static void die(const char *what, int rc) {
+    fprintf(stderr, "info_bench: %s failed with %d\n", what, rc);
+    exit(2);
+}
+
+#define OK(call)                                \
+    do {                                        \
+        int rc_ = (call);                       \
+        if (rc_ != MPI_SUCCESS) die(#call, rc_); \
+    } while (0)
+
+/* Keys are "hint_NNNNNN", values "value_NNNNNN_with_some_length": realistic hint sizes. */
+#define KEYLEN 16
+#define VALLEN 40
+static char (*keys)[KEYLEN];
+static char (*values)[VALLEN];
+
+static void make_names(int n) {
+    keys = malloc((size_t)n * KEYLEN);
+    values = malloc((size_t)n * VALLEN);
+    if (!keys || !values) die("malloc", 0);
+    for (int i = 0; i < n; i++) {
+        snprintf(keys[i], KEYLEN, "hint_%06d", i);
+        snprintf(values[i], VALLEN, "value_%06d_with_some_length", i);
+    }
+}
+
+static MPI_Info filled(int nkeys) {
+    MPI_Info info;
+    OK(MPI_Info_create(&info));
+    for (int i = 0; i < nkeys; i++) OK(MPI_Info_set(info, keys[i], values[i]));
+    return info;
+}
+
+/* One case: runs `ops` operations on an object of `nkeys` pairs. */
+typedef long (*case_fn)(MPI_Info info, int nkeys, long ops);
+
+/* Each case returns a sum of what it read, stored here once so the compiler cannot drop the
+ * calls; a per-operation store to a shared variable would make threads fight over it. */
+static volatile long sink;
+
+static long op_get_hit(MPI_Info info, int nkeys, long ops) {
+    long sum = 0;
+    char value[VALLEN];
+    int flag, k = 0;
+    for (long i = 0; i < ops; i++) {
+        OK(MPI_Info_get(info, keys[k], VALLEN - 1, value, &flag));
+        sum += flag;
+        if (++k == nkeys) k = 0;
+    }
+    return sum;
+}
+
+static long op_get_miss(MPI_Info info, int nkeys, long ops) {
+    long sum = 0;
+    char value[VALLEN];
+    int flag;
+    (void)nkeys;
+    for (long i = 0; i < ops; i++) {
+        OK(MPI_Info_get(info, "no_such_hint", VALLEN - 1, value, &flag));
+        sum += flag;
+    }
+    return sum;
+}
+
+static long op_get_valuelen(MPI_Info info, int nkeys, long ops) {
+    long sum = 0;
+    int len, flag, k = 0;
+    for (long i = 0; i < ops; i++) {
+        OK(MPI_Info_get_valuelen(info, keys[k], &len, &flag));
+        sum += len;
+        if (++k == nkeys) k = 0;
+    }
+    return sum;
+}
+
+/* MPI_Info_get_string is MPI-4; an older MPI (Open MPI 4.1) does not have it. */
+#if !defined(BENCH_WITH_MPI) || MPI_VERSION >= 4
+#define HAVE_GET_STRING 1
+static long op_get_string(MPI_Info info, int nkeys, long ops) {
+    long sum = 0;
+    char value[VALLEN];
+    int flag, k = 0;
+    for (long i = 0; i < ops; i++) {
+        int buflen = VALLEN;
+        OK(MPI_Info_get_string(info, keys[k], &buflen, value, &flag));
+        sum += buflen;
+        if (++k == nkeys) k = 0;
+    }
+    return sum;
+}
+#endif
+
+static long op_set_overwrite(MPI_Info info, int nkeys, long ops) {
+    long sum = 0;
+    int k = 0;
+    for (long i = 0; i < ops; i++) {
+        OK(MPI_Info_set(info, keys[k], values[nkeys - 1 - k]));
+        if (++k == nkeys) k = 0;
+    }
+    return sum;
+}
+
+static long op_nthkey_get(MPI_Info info, int nkeys, long ops) {
+    long sum = 0;
+    char key[KEYLEN + 1], value[VALLEN];
+    int flag, n = 0;
+    for (long i = 0; i < ops; i++) {
+        OK(MPI_Info_get_nthkey(info, n, key));
+        OK(MPI_Info_get(info, key, VALLEN - 1, value, &flag));
+        sum += flag;
+        if (++n == nkeys) n = 0;
+    }
+    return sum;
+}
+
+static long op_dup_free(MPI_Info info, int nkeys, long ops) {
+    long sum = 0;
+    (void)nkeys;
+    for (long i = 0; i < ops; i++) {
+        MPI_Info copy;
+        OK(MPI_Info_dup(info, &copy));
+        OK(MPI_Info_free(&copy));
+    }
+    return sum;
+}
+
+/* Deletes a key from the middle and sets it again (it goes to the end): the cost of delete
+ * with SPEC section 6's numbering. */
+static long op_delete_set(MPI_Info info, int nkeys, long ops) {
+    long sum = 0;
+    int k = nkeys / 2;
+    for (long i = 0; i < ops; i++) {
+        OK(MPI_Info_delete(info, keys[k]));
+        OK(MPI_Info_set(info, keys[k], values[k]));
+        if (++k == nkeys) k = 0;
+    }
+    return sum;
+}
+
+static long op_create_free(MPI_Info info, int nkeys, long ops) {
+    long sum = 0;
+    (void)info;
+    (void)nkeys;
+    for (long i = 0; i < ops; i++) {
+        MPI_Info fresh;
+        OK(MPI_Info_create(&fresh));
+        OK(MPI_Info_free(&fresh));
+    }
+    return sum;
+}
+
+static const struct {
+    const char *name;
+    case_fn fn;
+    int per_key; /* 1: sized by the number of keys; 0: run once with 0 keys */
+} cases[] = {
+    {"get_hit", op_get_hit, 1},
+    {"get_miss", op_get_miss, 1},
+    {"get_valuelen", op_get_valuelen, 1},
+#ifdef HAVE_GET_STRING
+    {"get_string", op_get_string, 1},
+#endif
+    {"set_overwrite", op_set_overwrite, 1},
+    {"nthkey_get", op_nthkey_get, 1},
+    {"dup_free", op_dup_free, 1},
+    {"delete_set", op_delete_set, 1},
+    {"create_free", op_create_free, 0},
+};
+#define NCASES (int)(sizeof cases / sizeof cases[0])
+static const int sizes[] = {1, 16, 256, 4096};
+#define NSIZES (int)(sizeof sizes / sizeof sizes[0])
+
+/* Doubles the operation count until one run takes at least `min_seconds`, then reports the
+ * best of three runs of that length. */
+static double time_case(case_fn fn, int nkeys, double min_seconds) {
+    MPI_Info info = filled(nkeys);
+    long ops = 1;
+    double elapsed;
+    for (;;) {
+        double t0 = now();
+        sink = fn(info, nkeys, ops);
+        elapsed = now() - t0;
+        if (elapsed >= min_seconds) break;
+        ops *= elapsed < min_seconds / 16 ? 8 : 2;
+    }
+    double best = elapsed / (double)ops;
+    for (int r = 0; r < 2; r++) {
+        double t0 = now();
+        sink = fn(info, nkeys, ops);
+        double per = (now() - t0) / (double)ops;
+        if (per < best) best = per;
+    }
+    OK(MPI_Info_free(&info));
+    return best * 1e9;
+}
+
+/* Threads: each thread reads its own 16-key object; total operations per second. */
+struct worker {
+    MPI_Info info;
+    long ops;
+    long sum;
+    pthread_barrier_t *start;
+    char pad[64]; /* keeps workers' results off each other's cache lines */
+};
+
+static void *worker_main(void *arg) {
+    struct worker *w = arg;
+    pthread_barrier_wait(w->start);
+    w->sum = op_get_hit(w->info, 16, w->ops);
+    return NULL;
+}
+
+static double threads_mops(int nthreads, long ops_per_thread) {
+    pthread_t tid[8];
+    struct worker w[8];
+    pthread_barrier_t start;
+    pthread_barrier_init(&start, NULL, (unsigned)nthreads + 1);
+    for (int t = 0; t < nthreads; t++) {
+        w[t].info = filled(16);
+        w[t].ops = ops_per_thread;
+        w[t].start = &start;
+        pthread_create(&tid[t], NULL, worker_main, &w[t]);
+    }
+    double t0 = now();
+    pthread_barrier_wait(&start);
+    for (int t = 0; t < nthreads; t++) {
+        pthread_join(tid[t], NULL);
+        sink = w[t].sum;
+    }
+    double elapsed = now() - t0;
+    for (int t = 0; t < nthreads; t++) OK(MPI_Info_free(&w[t].info));
+    pthread_barrier_destroy(&start);
+    return (double)nthreads * (double)ops_per_thread / elapsed / 1e6;
+}
+
+/* Heap bytes in use (glibc), including large blocks served by mmap. */
+static double heap_in_use(void) {
+    struct mallinfo2 m = mallinfo2();
+    return (double)m.uordblks + (double)m.hblkhd;
+}
+
+static int run_memory(int pairs) {
+    make_names(0);
+    char key[KEYLEN], value[VALLEN];
+    double before = heap_in_use();
+    MPI_Info info;
+    OK(MPI_Info_create(&info));
+    double payload = 0;
+    for (int i = 0; i < pairs; i++) {
+        int kl = snprintf(key, sizeof key, "hint_%06d", i);
+        int vl = snprintf(value, sizeof value, "value_%06d_with_some_length", i);
+        payload += kl + vl;
+        OK(MPI_Info_set(info, key, value));
+    }
+    double used = heap_in_use() - before;
+    printf("memory\t%d\t%.1f\t%.1f\n", pairs, used / pairs, (used - payload) / pairs);
+    OK(MPI_Info_free(&info));
+    return 0;
+}
+
+static int run_count(const char *name, int nkeys, long ops) {
+    make_names(nkeys > 0 ? nkeys : 1);
+    for (int c = 0; c < NCASES; c++) {
+        if (strcmp(cases[c].name, name) == 0) {
+            MPI_Info info = filled(nkeys);
+            sink = cases[c].fn(info, nkeys, ops);
+            OK(MPI_Info_free(&info));
+            return 0;
+        }
+    }
+    fprintf(stderr, "info_bench: no case %s\n", name);
+    return 2;
+}
+
+int main(int argc, char **argv) {
+#ifdef BENCH_WITH_MPI
+    int provided;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+#endif
+    int rc = 0;
+    if (argc == 5 && strcmp(argv[1], "count") == 0) {
+        rc = run_count(argv[2], atoi(argv[3]), atol(argv[4]));
+    } else if (argc == 3 && strcmp(argv[1], "memory") == 0) {
+        rc = run_memory(atoi(argv[2]));
+    } else {
+        const char *env = getenv("BENCH_SECONDS");
+        double min_seconds = env ? atof(env) : 0.05;
+        make_names(sizes[NSIZES - 1]);
+        for (int c = 0; c < NCASES; c++) {
+            for (int s = 0; s < NSIZES; s++) {
+                int nkeys = cases[c].per_key ? sizes[s] : 0;
+                printf("%s\t%d\t%.1f\n", cases[c].name, nkeys, time_case(cases[c].fn, nkeys, min_seconds));
+                fflush(stdout);
+                if (!cases[c].per_key) break;
+            }
+        }
+        long per_thread = 4000000;
+        const char *scale = getenv("BENCH_THREAD_OPS");
+        if (scale) per_thread = atol(scale);
+        for (int t = 1; t <= 4; t *= 2)
+            printf("threads_get_mops\t%d\t%.2f\n", t, threads_mops(t, per_thread));
+    }
+#ifdef BENCH_WITH_MPI
+    MPI_Finalize();
+#endif
+    return rc;
+}
