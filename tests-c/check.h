@@ -43,12 +43,12 @@ static const char *check_program = "test";
     } while (0)
 
 /* Call first in main() so failures name the program. */
-static void check_start(const char *program) {
+static inline void check_start(const char *program) {
     const char *slash = strrchr(program, '/');
     check_program = slash ? slash + 1 : program;
 }
 
-static int check_report(void) {
+static inline int check_report(void) {
     printf("%s: %d passed, %d failed\n", check_program, check_passed_count, check_failed_count);
     return check_failed_count != 0;
 }
@@ -57,10 +57,10 @@ static int check_report(void) {
  * bytes changed. */
 #define SENTINEL ((char)0xA5)
 
-static void fill_sentinel(void *buf, size_t n) { memset(buf, 0xA5, n); }
+static inline void fill_sentinel(void *buf, size_t n) { memset(buf, 0xA5, n); }
 
 /* 1 if bytes [from, to) of buf still hold the sentinel. */
-static int untouched(const void *buf, size_t from, size_t to) {
+static inline int untouched(const void *buf, size_t from, size_t to) {
     const unsigned char *b = (const unsigned char *)buf;
     for (size_t i = from; i < to; i++)
         if (b[i] != 0xA5) return 0;
@@ -70,7 +70,7 @@ static int untouched(const void *buf, size_t from, size_t to) {
 /* Memory whose last byte is followed by an inaccessible page: reading one byte past
  * `guarded_end(n)` + n faults. Returns a pointer p such that p[0..n) is readable and
  * writable and p[n] is not mapped. */
-static char *guarded_end(size_t n) {
+static inline char *guarded_end(size_t n) {
     long page = sysconf(_SC_PAGESIZE);
     size_t span = ((n + (size_t)page - 1) / (size_t)page) * (size_t)page;
     char *base = (char *)mmap(NULL, span + (size_t)page, PROT_READ | PROT_WRITE,
