@@ -1,0 +1,416 @@
+/* test_errors.c - constants, error strings and classes, handle conversion, PMPI_ twins
+ * (SPEC §2, §4 table rows for c2f/f2c/toint/fromint and Error_string/Error_class, §8).
+ *
+ * - every constant has exactly the value of SPEC §2's table, MPI_INFO_NULL is a constant
+ *   expression (static initialiser, case label, array size), MPI_Info and MPI_Fint are int;
+ * - MPI_Error_string knows every class of §2: success, non-empty, shorter than
+ *   MPI_MAX_ERROR_STRING, *resultlen == strlen, nothing written after the NUL, all messages
+ *   distinct; MPI_Error_class(code) == code; every other code in a wide range is MPI_ERR_ARG;
+ * - MPI_Info_c2f/f2c/toint/fromint are the identity and round-trip, and a converted handle
+ *   still works;
+ * - every PMPI_ twin exists and behaves like its MPI_ name, and the two names mix freely. */
+#include "check.h"
+
+#include <limits.h>
+
+/* ---- compile-time checks: these fail to compile if the header is wrong ---- */
+
+/* MPI_INFO_NULL / MPI_INFO_ENV are constant expressions usable in static initialisers. */
+static MPI_Info static_null = MPI_INFO_NULL;
+static MPI_Info static_env = MPI_INFO_ENV;
+static const MPI_Info static_table[2] = {MPI_INFO_NULL, MPI_INFO_ENV};
+/* ... and as array sizes (an integer constant expression). */
+static char sized_by_null[MPI_INFO_NULL];
+static char sized_by_key[MPI_MAX_INFO_KEY];
+
+/* MPI_Info and MPI_Fint are int: with -Werror, an int* initialised from an MPI_Info* (or the
+ * other way round) only compiles if the types are compatible. */
+static int int_object;
+static MPI_Info *info_ptr_from_int = &int_object;
+static MPI_Fint *fint_ptr_from_int = &int_object;
+
+/* 1 for MPI_INFO_NULL via a switch with it as a case label, 2 for ENV, 0 otherwise. */
+static int classify(MPI_Info h) {
+    switch (h) {
+    case MPI_INFO_NULL:
+        return 1;
+    case MPI_INFO_ENV:
+        return 2;
+    default:
+        return 0;
+    }
+}
+
+struct known {
+    int code;
+    const char *name;
+};
+
+static const struct known known_codes[] = {
+    {MPI_SUCCESS, "MPI_SUCCESS"},
+    {MPI_ERR_ARG, "MPI_ERR_ARG"},
+    {MPI_ERR_OTHER, "MPI_ERR_OTHER"},
+    {MPI_ERR_INTERN, "MPI_ERR_INTERN"},
+    {MPI_ERR_INFO_KEY, "MPI_ERR_INFO_KEY"},
+    {MPI_ERR_INFO_NOKEY, "MPI_ERR_INFO_NOKEY"},
+    {MPI_ERR_INFO_VALUE, "MPI_ERR_INFO_VALUE"},
+    {MPI_ERR_INFO, "MPI_ERR_INFO"},
+    {MPI_ERR_NO_MEM, "MPI_ERR_NO_MEM"},
+};
+#define NKNOWN ((int)(sizeof known_codes / sizeof known_codes[0]))
+
+static int is_known(int code) {
+    for (int i = 0; i < NKNOWN; i++)
+        if (known_codes[i].code == code) return 1;
+    return 0;
+}
+
+static void test_constants(void) {
+    /* SPEC §2, value by value. */
+    CHECK(MPI_INFO_NULL == 304);
+    CHECK(MPI_INFO_ENV == 305);
+    CHECK(MPI_MAX_INFO_KEY == 256);
+    CHECK(MPI_MAX_INFO_VAL == 1024);
+    CHECK(MPI_MAX_ERROR_STRING == 512);
+    CHECK(MPI_SUCCESS == 0);
+    CHECK(MPI_ERR_ARG == 13);
+    CHECK(MPI_ERR_OTHER == 16);
+    CHECK(MPI_ERR_INTERN == 17);
+    CHECK(MPI_ERR_INFO_KEY == 31);
+    CHECK(MPI_ERR_INFO_NOKEY == 32);
+    CHECK(MPI_ERR_INFO_VALUE == 33);
+    CHECK(MPI_ERR_INFO == 34);
+    CHECK(MPI_ERR_NO_MEM == 39);
+    CHECK(MPI_THREAD_MULTIPLE == 4096);
+
+    /* The constants are ints (not e.g. long or unsigned): the usual arithmetic type of the
+     * expression has the size of int and is signed. */
+    CHECK(sizeof(MPI_INFO_NULL) == sizeof(int));
+    CHECK(sizeof(MPI_ERR_INFO) == sizeof(int));
+    CHECK((MPI_INFO_NULL - 305) < 0);
+
+    CHECK(sizeof(MPI_Info) == sizeof(int));
+    CHECK(sizeof(MPI_Fint) == sizeof(int));
+    /* MPI_Info is a signed integer type. */
+    {
+        MPI_Info m = -1;
+        CHECK(m < 0);
+        MPI_Fint f = -1;
+        CHECK(f < 0);
+    }
+
+    /* Static initialisers hold the right values. */
+    CHECK(static_null == 304);
+    CHECK(static_env == 305);
+    CHECK(static_table[0] == 304 && static_table[1] == 305);
+    CHECK(sizeof sized_by_null == 304);
+    CHECK(sizeof sized_by_key == 256);
+    *info_ptr_from_int = 7;
+    CHECK(*fint_ptr_from_int == 7);
+
+    /* Case labels. */
+    CHECK(classify(304) == 1);
+    CHECK(classify(305) == 2);
+    CHECK(classify(0) == 0);
+    CHECK(classify(MPI_INFO_NULL) == 1);
+}
+
+static void test_error_strings(void) {
+    char msgs[NKNOWN][MPI_MAX_ERROR_STRING];
+    int ok_all = 1;
+
+    for (int i = 0; i < NKNOWN; i++) {
+        char buf[MPI_MAX_ERROR_STRING + 64];
+        int len = 0x5A5A5A5A;
+        int code = known_codes[i].code;
+        fill_sentinel(buf, sizeof buf);
+        int rc = MPI_Error_string(code, buf, &len);
+        if (rc != MPI_SUCCESS) {
+            fprintf(stderr, "MPI_Error_string(%s) returned %d\n", known_codes[i].name, rc);
+            ok_all = 0;
+            msgs[i][0] = '\0';
+            CHECK(rc == MPI_SUCCESS);
+            continue;
+        }
+        CHECK(rc == MPI_SUCCESS);
+        /* A NUL within the first MPI_MAX_ERROR_STRING bytes. */
+        void *nul = memchr(buf, '\0', MPI_MAX_ERROR_STRING);
+        CHECK(nul != NULL);
+        if (!nul) {
+            ok_all = 0;
+            msgs[i][0] = '\0';
+            continue;
+        }
+        size_t sl = (size_t)((char *)nul - buf);
+        CHECK(sl > 0);                          /* non-empty */
+        CHECK(sl < MPI_MAX_ERROR_STRING);       /* at most 511 characters + NUL */
+        CHECK(len == (int)sl);                  /* *resultlen == strlen */
+        CHECK(untouched(buf, sl + 1, sizeof buf)); /* nothing after the NUL (SPEC §5) */
+        memcpy(msgs[i], buf, sl + 1);
+
+        /* Same message on a second call (no hidden state). */
+        {
+            char again[MPI_MAX_ERROR_STRING];
+            int len2 = -7;
+            CHECK_RC(MPI_Error_string(code, again, &len2), MPI_SUCCESS);
+            CHECK(len2 == len && strcmp(again, msgs[i]) == 0);
+        }
+
+        /* A buffer of exactly MPI_MAX_ERROR_STRING bytes whose end is followed by a
+         * guard page works (the library writes no more than strlen+1 bytes). */
+        {
+            char *g = guarded_end(MPI_MAX_ERROR_STRING);
+            int len3 = -7;
+            fill_sentinel(g, MPI_MAX_ERROR_STRING);
+            CHECK_RC(MPI_Error_string(code, g, &len3), MPI_SUCCESS);
+            CHECK(len3 == len && strcmp(g, msgs[i]) == 0);
+        }
+
+        /* MPI_Error_class: each code is its own class. */
+        {
+            int cls = 0x5A5A5A5A;
+            CHECK_RC(MPI_Error_class(code, &cls), MPI_SUCCESS);
+            CHECK(cls == code);
+            cls = 0x5A5A5A5A;
+            CHECK_RC(PMPI_Error_class(code, &cls), MPI_SUCCESS);
+            CHECK(cls == code);
+        }
+    }
+
+    /* Distinct messages for distinct classes. */
+    if (ok_all) {
+        int distinct = 1;
+        for (int i = 0; i < NKNOWN; i++)
+            for (int j = i + 1; j < NKNOWN; j++)
+                if (strcmp(msgs[i], msgs[j]) == 0) {
+                    fprintf(stderr, "same message for %s and %s: \"%s\"\n", known_codes[i].name,
+                            known_codes[j].name, msgs[i]);
+                    distinct = 0;
+                }
+        CHECK(distinct);
+    }
+
+    /* Every code in a wide range that is not one of §2's classes is unknown: MPI_ERR_ARG,
+     * outputs untouched. (The individual codes the brief names are also checked one by
+     * one in test_badargs.) */
+    {
+        int wrong = 0;
+        for (int code = -300; code <= 5000; code++) {
+            char buf[16];
+            int len = 0x5A5A5A5A, cls = 0x5A5A5A5A;
+            if (is_known(code)) continue;
+            fill_sentinel(buf, sizeof buf);
+            int rc1 = MPI_Error_string(code, buf, &len);
+            int rc2 = MPI_Error_class(code, &cls);
+            if (rc1 != MPI_ERR_ARG || rc2 != MPI_ERR_ARG || len != 0x5A5A5A5A ||
+                cls != 0x5A5A5A5A || !untouched(buf, 0, sizeof buf)) {
+                if (wrong < 5)
+                    fprintf(stderr, "unknown code %d: Error_string %d, Error_class %d\n", code,
+                            rc1, rc2);
+                wrong++;
+            }
+        }
+        CHECK(wrong == 0);
+    }
+}
+
+static void test_conversion(void) {
+    MPI_Info a = MPI_INFO_NULL, b = MPI_INFO_NULL;
+    CHECK_RC(MPI_Info_create(&a), MPI_SUCCESS);
+    CHECK_RC(MPI_Info_create(&b), MPI_SUCCESS);
+    CHECK_RC(MPI_Info_set(a, "which", "a"), MPI_SUCCESS);
+    CHECK_RC(MPI_Info_set(b, "which", "b"), MPI_SUCCESS);
+
+    /* Identity on live handles, MPI_INFO_NULL and MPI_INFO_ENV. */
+    MPI_Info hs[4] = {a, b, MPI_INFO_NULL, MPI_INFO_ENV};
+    for (int i = 0; i < 4; i++) {
+        MPI_Info h = hs[i];
+        CHECK(MPI_Info_c2f(h) == (MPI_Fint)h);
+        CHECK(MPI_Info_f2c((MPI_Fint)h) == h);
+        CHECK(MPI_Info_toint(h) == (int)h);
+        CHECK(MPI_Info_fromint((int)h) == h);
+        CHECK(MPI_Info_f2c(MPI_Info_c2f(h)) == h);
+        CHECK(MPI_Info_fromint(MPI_Info_toint(h)) == h);
+        CHECK(MPI_Info_c2f(MPI_Info_f2c((MPI_Fint)h)) == (MPI_Fint)h);
+        CHECK(MPI_Info_toint(MPI_Info_fromint((int)h)) == (int)h);
+        CHECK(PMPI_Info_c2f(h) == (MPI_Fint)h);
+        CHECK(PMPI_Info_f2c((MPI_Fint)h) == h);
+        CHECK(PMPI_Info_toint(h) == (int)h);
+        CHECK(PMPI_Info_fromint((int)h) == h);
+    }
+    CHECK(MPI_Info_c2f(MPI_INFO_NULL) == 304);
+    CHECK(MPI_Info_f2c(304) == MPI_INFO_NULL);
+    CHECK(MPI_Info_toint(MPI_INFO_NULL) == 304);
+    CHECK(MPI_Info_fromint(304) == MPI_INFO_NULL);
+    CHECK(MPI_Info_c2f(MPI_INFO_ENV) == 305);
+    CHECK(MPI_Info_fromint(305) == MPI_INFO_ENV);
+
+    /* "identity on values" (SPEC §4): also on values that are not handles. */
+    {
+        int vals[] = {0, -1, 1, 4095, INT_MIN, INT_MAX, 123456789};
+        int wrong = 0;
+        for (size_t i = 0; i < sizeof vals / sizeof vals[0]; i++) {
+            int v = vals[i];
+            if (MPI_Info_c2f(v) != v || MPI_Info_f2c(v) != v || MPI_Info_toint(v) != v ||
+                MPI_Info_fromint(v) != v) {
+                fprintf(stderr, "conversion of %d is not the identity\n", v);
+                wrong++;
+            }
+        }
+        CHECK(wrong == 0);
+    }
+
+    /* A handle converted with c2f then f2c (and toint/fromint) still works. */
+    {
+        MPI_Info a2 = MPI_Info_f2c(MPI_Info_c2f(a));
+        MPI_Info b2 = MPI_Info_fromint(MPI_Info_toint(b));
+        char buf[8];
+        int flag = -1;
+        fill_sentinel(buf, sizeof buf);
+        CHECK_RC(MPI_Info_get(a2, "which", 7, buf, &flag), MPI_SUCCESS);
+        CHECK(flag == 1 && strcmp(buf, "a") == 0);
+        flag = -1;
+        CHECK_RC(MPI_Info_get(b2, "which", 7, buf, &flag), MPI_SUCCESS);
+        CHECK(flag == 1 && strcmp(buf, "b") == 0);
+        CHECK_RC(MPI_Info_set(MPI_Info_f2c(MPI_Info_c2f(a)), "more", "x"), MPI_SUCCESS);
+        int n = -1;
+        CHECK_RC(MPI_Info_get_nkeys(a, &n), MPI_SUCCESS);
+        CHECK(n == 2);
+        /* ENV converted still reads. */
+        n = -1;
+        CHECK_RC(MPI_Info_get_nkeys(MPI_Info_f2c(MPI_Info_c2f(MPI_INFO_ENV)), &n), MPI_SUCCESS);
+        CHECK(n >= 3); /* maxprocs, soft, thread_level are always known */
+        /* NULL converted is still not an object. */
+        n = 0x5A5A5A5A;
+        CHECK_RC(MPI_Info_get_nkeys(MPI_Info_f2c(MPI_Info_c2f(MPI_INFO_NULL)), &n), MPI_ERR_INFO);
+        CHECK(n == 0x5A5A5A5A);
+        /* Free through the converted value. */
+        MPI_Info fa = MPI_Info_fromint(MPI_Info_toint(a2));
+        CHECK_RC(MPI_Info_free(&fa), MPI_SUCCESS);
+        CHECK(fa == MPI_INFO_NULL);
+        n = 0x5A5A5A5A;
+        CHECK_RC(MPI_Info_get_nkeys(a, &n), MPI_ERR_INFO);
+        CHECK(n == 0x5A5A5A5A);
+    }
+    CHECK_RC(MPI_Info_free(&b), MPI_SUCCESS);
+    CHECK(b == MPI_INFO_NULL);
+}
+
+/* Every PMPI_ twin: exists (links) and behaves like its MPI_ name; the names mix. */
+static void test_pmpi(void) {
+    MPI_Info p = MPI_INFO_NULL, q = MPI_INFO_NULL, e = MPI_INFO_NULL;
+    char buf[64];
+    int flag, n, vl, bl;
+
+    CHECK_RC(PMPI_Info_create(&p), MPI_SUCCESS);
+    CHECK(p != MPI_INFO_NULL && p >= 4096);
+    CHECK_RC(PMPI_Info_set(p, "k1", "v1"), MPI_SUCCESS);
+    CHECK_RC(PMPI_Info_set(p, "k2", "value2"), MPI_SUCCESS);
+    /* MPI_ sees what PMPI_ wrote. */
+    flag = -1;
+    fill_sentinel(buf, sizeof buf);
+    CHECK_RC(MPI_Info_get(p, "k1", 10, buf, &flag), MPI_SUCCESS);
+    CHECK(flag == 1 && strcmp(buf, "v1") == 0 && untouched(buf, 3, sizeof buf));
+    /* PMPI_Info_get: found, truncated, missing. */
+    flag = -1;
+    fill_sentinel(buf, sizeof buf);
+    CHECK_RC(PMPI_Info_get(p, "k2", 10, buf, &flag), MPI_SUCCESS);
+    CHECK(flag == 1 && strcmp(buf, "value2") == 0 && untouched(buf, 7, sizeof buf));
+    flag = -1;
+    fill_sentinel(buf, sizeof buf);
+    CHECK_RC(PMPI_Info_get(p, "k2", 3, buf, &flag), MPI_SUCCESS);
+    CHECK(flag == 1 && strcmp(buf, "val") == 0 && untouched(buf, 4, sizeof buf));
+    flag = -1;
+    fill_sentinel(buf, sizeof buf);
+    CHECK_RC(PMPI_Info_get(p, "nope", 10, buf, &flag), MPI_SUCCESS);
+    CHECK(flag == 0 && untouched(buf, 0, sizeof buf));
+    /* PMPI_ errors have the same classes. */
+    CHECK_RC(PMPI_Info_get(p, "", 10, buf, &flag), MPI_ERR_INFO_KEY);
+    CHECK_RC(PMPI_Info_get(p, "k1", -1, buf, &flag), MPI_ERR_ARG);
+    CHECK_RC(PMPI_Info_get(MPI_INFO_NULL, "k1", 10, buf, &flag), MPI_ERR_INFO);
+    CHECK_RC(PMPI_Info_set(MPI_INFO_ENV, "k", "v"), MPI_ERR_INFO);
+    CHECK_RC(PMPI_Info_set(p, "k", NULL), MPI_ERR_INFO_VALUE);
+
+    vl = -1;
+    flag = -1;
+    CHECK_RC(PMPI_Info_get_valuelen(p, "k2", &vl, &flag), MPI_SUCCESS);
+    CHECK(flag == 1 && vl == 6);
+    bl = 4;
+    flag = -1;
+    fill_sentinel(buf, sizeof buf);
+    CHECK_RC(PMPI_Info_get_string(p, "k2", &bl, buf, &flag), MPI_SUCCESS);
+    CHECK(flag == 1 && bl == 7 && strcmp(buf, "val") == 0 && untouched(buf, 4, sizeof buf));
+    n = -1;
+    CHECK_RC(PMPI_Info_get_nkeys(p, &n), MPI_SUCCESS);
+    CHECK(n == 2);
+    fill_sentinel(buf, sizeof buf);
+    CHECK_RC(PMPI_Info_get_nthkey(p, 1, buf), MPI_SUCCESS);
+    CHECK(strcmp(buf, "k2") == 0 && untouched(buf, 3, sizeof buf));
+    CHECK_RC(PMPI_Info_get_nthkey(p, 2, buf), MPI_ERR_ARG);
+
+    CHECK_RC(PMPI_Info_dup(p, &q), MPI_SUCCESS);
+    CHECK(q != p && q >= 4096);
+    CHECK_RC(PMPI_Info_delete(q, "k1"), MPI_SUCCESS);
+    CHECK_RC(PMPI_Info_delete(q, "k1"), MPI_ERR_INFO_NOKEY);
+    n = -1;
+    CHECK_RC(MPI_Info_get_nkeys(q, &n), MPI_SUCCESS);
+    CHECK(n == 1);
+    n = -1;
+    CHECK_RC(MPI_Info_get_nkeys(p, &n), MPI_SUCCESS);
+    CHECK(n == 2); /* the source of the dup is unchanged */
+
+    {
+        char a0[] = "prog", a1[] = "x";
+        char *av[] = {a0, a1, NULL};
+        CHECK_RC(PMPI_Info_create_env(2, av, &e), MPI_SUCCESS);
+        flag = -1;
+        fill_sentinel(buf, sizeof buf);
+        CHECK_RC(MPI_Info_get(e, "command", 60, buf, &flag), MPI_SUCCESS);
+        CHECK(flag == 1 && strcmp(buf, "prog") == 0);
+        CHECK_RC(PMPI_Info_create_env(-1, av, &e), MPI_ERR_ARG);
+    }
+
+    /* PMPI_Info_free, and mixing: created by MPI_, freed by PMPI_ and vice versa. */
+    CHECK_RC(PMPI_Info_free(&p), MPI_SUCCESS);
+    CHECK(p == MPI_INFO_NULL);
+    CHECK_RC(PMPI_Info_free(&p), MPI_ERR_INFO);
+    CHECK_RC(PMPI_Info_free(NULL), MPI_ERR_ARG);
+    CHECK_RC(MPI_Info_free(&q), MPI_SUCCESS);
+    CHECK_RC(PMPI_Info_free(&e), MPI_SUCCESS);
+    {
+        MPI_Info m = MPI_INFO_NULL;
+        CHECK_RC(MPI_Info_create(&m), MPI_SUCCESS);
+        MPI_Info dead = m;
+        CHECK_RC(PMPI_Info_free(&m), MPI_SUCCESS);
+        n = 0x5A5A5A5A;
+        CHECK_RC(MPI_Info_get_nkeys(dead, &n), MPI_ERR_INFO);
+        CHECK(n == 0x5A5A5A5A);
+    }
+
+    /* PMPI_Error_string gives the same text as MPI_Error_string. */
+    for (int i = 0; i < NKNOWN; i++) {
+        char s1[MPI_MAX_ERROR_STRING], s2[MPI_MAX_ERROR_STRING];
+        int l1 = -1, l2 = -2;
+        CHECK_RC(MPI_Error_string(known_codes[i].code, s1, &l1), MPI_SUCCESS);
+        CHECK_RC(PMPI_Error_string(known_codes[i].code, s2, &l2), MPI_SUCCESS);
+        CHECK(l1 == l2 && l1 >= 0 && strcmp(s1, s2) == 0);
+    }
+    {
+        char s[MPI_MAX_ERROR_STRING];
+        int l = 0x5A5A5A5A, c = 0x5A5A5A5A;
+        CHECK_RC(PMPI_Error_string(12, s, &l), MPI_ERR_ARG);
+        CHECK(l == 0x5A5A5A5A);
+        CHECK_RC(PMPI_Error_class(12, &c), MPI_ERR_ARG);
+        CHECK(c == 0x5A5A5A5A);
+    }
+}
+
+int main(int argc, char **argv) {
+    (void)argc;
+    check_start(argv[0]);
+    test_constants();
+    test_error_strings();
+    test_conversion();
+    test_pmpi();
+    return check_report();
+}
