@@ -1,0 +1,47 @@
+/* tool.c - a minimal profiling tool for the PMPI test (SPEC §8).
+ *
+ * Defines MPI_Info_create, MPI_Info_set, MPI_Info_get and MPI_Info_free: each counts the
+ * call and forwards it to its PMPI_ twin. Everything else is left to the library.
+ * pmpi_tool_count(name) returns how often the wrapper `name` was called (-1 for a name the
+ * tool does not wrap). The tool prints nothing.
+ *
+ * Built two ways (see the Makefile): as libpmpi_tool.so linked ahead of libmpi_info.so, and
+ * as an object file linked ahead of libmpi_info.a. */
+#include "mpi_info.h"
+
+#include <string.h>
+
+int pmpi_tool_count(const char *name);
+
+static int count_create, count_set, count_get, count_free;
+
+static void bump(int *counter) { __atomic_add_fetch(counter, 1, __ATOMIC_RELAXED); }
+
+int MPI_Info_create(MPI_Info *info) {
+    bump(&count_create);
+    return PMPI_Info_create(info);
+}
+
+int MPI_Info_set(MPI_Info info, const char *key, const char *value) {
+    bump(&count_set);
+    return PMPI_Info_set(info, key, value);
+}
+
+int MPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value, int *flag) {
+    bump(&count_get);
+    return PMPI_Info_get(info, key, valuelen, value, flag);
+}
+
+int MPI_Info_free(MPI_Info *info) {
+    bump(&count_free);
+    return PMPI_Info_free(info);
+}
+
+int pmpi_tool_count(const char *name) {
+    if (name == NULL) return -1;
+    if (strcmp(name, "MPI_Info_create") == 0) return __atomic_load_n(&count_create, __ATOMIC_RELAXED);
+    if (strcmp(name, "MPI_Info_set") == 0) return __atomic_load_n(&count_set, __ATOMIC_RELAXED);
+    if (strcmp(name, "MPI_Info_get") == 0) return __atomic_load_n(&count_get, __ATOMIC_RELAXED);
+    if (strcmp(name, "MPI_Info_free") == 0) return __atomic_load_n(&count_free, __ATOMIC_RELAXED);
+    return -1;
+}
