@@ -4,6 +4,7 @@
 #   make test       cargo tests, then the C suite against the shared and the static library;
 #                   ends with one line "N passed, M failed" counting the C checks
 #   make valgrind   the C suite under memcheck
+#   make bench      this library, MPICH and Open MPI side by side (installs the peers if missing)
 #   make install    PREFIX=/usr/local DESTDIR= ; make uninstall undoes it
 
 CARGO   ?= cargo
@@ -35,7 +36,7 @@ SHARED_TESTS := $(addprefix $(OUT)/tests/shared/,$(C_TESTS) pmpi_app)
 STATIC_TESTS := $(addprefix $(OUT)/tests/static/,$(C_TESTS) pmpi_app)
 SCRIPT_TESTS := tests-c/header_test.sh tests-c/install_test.sh
 
-.PHONY: all lib run test c-tests valgrind install uninstall clean
+.PHONY: all lib run test c-tests valgrind bench install uninstall clean
 
 all: lib
 
@@ -86,11 +87,11 @@ valgrind: lib $(SHARED_TESTS)
 	@awk '{p += $$2; f += $$3} END {printf "%d passed, %d failed\n", p, f; exit (f > 0 || NR != 1)}' $(OUT)/totals
 
 # The C suite: each tests-c/test_*.c, linked once against each library.
-$(OUT)/tests/shared/%: tests-c/%.c tests-c/check.h include/mpi_info.h $(LIB)/$(REALNAME)
+$(OUT)/tests/shared/%: tests-c/%.c tests-c/check.h tests-c/support.h include/mpi_info.h $(LIB)/$(REALNAME)
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) $< -o $@ -L$(LIB) -lmpi_info -Wl,-rpath,$(abspath $(LIB)) -lpthread
 
-$(OUT)/tests/static/%: tests-c/%.c tests-c/check.h include/mpi_info.h $(LIB)/libmpi_info.a
+$(OUT)/tests/static/%: tests-c/%.c tests-c/check.h tests-c/support.h include/mpi_info.h $(LIB)/libmpi_info.a
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) $< -o $@ $(LIB)/libmpi_info.a $(STATIC_LIBS)
 
@@ -108,6 +109,22 @@ $(OUT)/tests/static/pmpi_app: tests-c/pmpi/app.c tests-c/pmpi/tool.c tests-c/che
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -c tests-c/pmpi/tool.c -o $(OUT)/tests/static/pmpi_tool.o
 	$(CC) $(TEST_CFLAGS) $< $(OUT)/tests/static/pmpi_tool.o -o $@ $(LIB)/libmpi_info.a $(STATIC_LIBS)
+
+# The same benchmark source, built against this library, MPICH and Open MPI.
+BENCH_CFLAGS := -std=c99 -O2 -Wall -Wextra
+bench: lib
+	@command -v mpicc.mpich >/dev/null && command -v mpicc.openmpi >/dev/null || { \
+	    echo "installing MPICH and Open MPI (Debian packages) to compare against"; \
+	    DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libmpich-dev mpich libopenmpi-dev openmpi-bin; }
+	@command -v valgrind >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind
+	@mkdir -p $(OUT)/bench
+	$(CC) $(BENCH_CFLAGS) -Werror -Iinclude benches/info_bench.c -o $(OUT)/bench/info_bench \
+	    -L$(LIB) -lmpi_info -Wl,-rpath,$(abspath $(LIB)) -lpthread
+	mpicc.mpich $(BENCH_CFLAGS) -DBENCH_WITH_MPI benches/info_bench.c -o $(OUT)/bench/info_bench_mpich -lpthread
+	mpicc.openmpi $(BENCH_CFLAGS) -DBENCH_WITH_MPI benches/info_bench.c -o $(OUT)/bench/info_bench_openmpi -lpthread
+	@echo "MPICH $$(mpichversion | sed -n 's/^MPICH Version:[[:space:]]*//p'), $$(ompi_info --version | head -n 1), $$(nproc) cores: $$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
+	python3 benches/compare.py $(OUT)/bench/info_bench $(OUT)/bench/info_bench_mpich $(OUT)/bench/info_bench_openmpi
 
 install: lib
 	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR)

@@ -10,46 +10,13 @@
  *
  * Precedence (SPEC §4: left to right, the first bad argument decides, all arguments are
  * checked before any lookup) is tested by combining several bad arguments. */
-#include "check.h"
+#include "support.h"
 
 #include <limits.h>
 
 #define S32 0x5A5A5A5A
 
 /* ---------------------------------------------------------------- snapshots */
-
-/* nkeys, then every key and value in order, each NUL-terminated; "<...>" on failures. */
-static char *dump(MPI_Info info, size_t *len) {
-    int n = -1;
-    size_t cap = 4096, used = 0;
-    char *out = (char *)malloc(cap);
-    if (!out) exit(2);
-    if (MPI_Info_get_nkeys(info, &n) != MPI_SUCCESS) n = -1;
-    used += (size_t)snprintf(out, cap, "%d", n) + 1;
-    for (int i = 0; i < n; i++) {
-        char key[MPI_MAX_INFO_KEY + 1], val[MPI_MAX_INFO_VAL + 1];
-        int flag = 0, vl = -1;
-        key[0] = val[0] = '\0';
-        if (MPI_Info_get_nthkey(info, i, key) != MPI_SUCCESS) strcpy(key, "<nthkey failed>");
-        if (MPI_Info_get(info, key, MPI_MAX_INFO_VAL, val, &flag) != MPI_SUCCESS || !flag)
-            strcpy(val, "<get failed>");
-        if (MPI_Info_get_valuelen(info, key, &vl, &flag) != MPI_SUCCESS || !flag ||
-            vl != (int)strlen(val))
-            strcpy(val, "<valuelen mismatch>");
-        size_t kl = strlen(key), vlen = strlen(val);
-        while (used + kl + vlen + 2 > cap) {
-            cap *= 2;
-            out = (char *)realloc(out, cap);
-            if (!out) exit(2);
-        }
-        memcpy(out + used, key, kl + 1);
-        used += kl + 1;
-        memcpy(out + used, val, vlen + 1);
-        used += vlen + 1;
-    }
-    *len = used;
-    return out;
-}
 
 struct snap {
     MPI_Info h;
@@ -71,13 +38,10 @@ static void take_snap(MPI_Info h) {
 static int all_unchanged(void) {
     int ok = 1;
     for (int i = 0; i < nsnaps; i++) {
-        size_t l;
-        char *d = dump(snaps[i].h, &l);
-        if (l != snaps[i].len || memcmp(d, snaps[i].d, l) != 0) {
+        if (!same_as(snaps[i].h, snaps[i].d, snaps[i].len)) {
             fprintf(stderr, "  object %d changed\n", snaps[i].h);
             ok = 0;
         }
-        free(d);
     }
     return ok;
 }
@@ -201,14 +165,6 @@ static int fails_before;
     } while (0)
 
 /* ---------------------------------------------------------------- fixtures */
-
-static char *repeat(char c, size_t n) {
-    char *s = (char *)malloc(n + 1);
-    if (!s) exit(2);
-    memset(s, c, n);
-    s[n] = '\0';
-    return s;
-}
 
 static char *k255, *k256, *k1000, *v1023, *v1024, *v5000;
 /* Unterminated strings ending at a guard page: 256 key bytes, 1024 value bytes, no NUL. */

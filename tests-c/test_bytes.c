@@ -9,7 +9,7 @@
  * error class, not fault. Short strings end at the guard too: nothing past the NUL is read.
  *
  * A fault prints the stage it happened in and exits with a failure. */
-#include "check.h"
+#include "support.h"
 
 #include <limits.h>
 #include <signal.h>
@@ -32,14 +32,6 @@ static void install_fault_handler(void) {
     sigemptyset(&sa.sa_mask);
     sigaction(SIGSEGV, &sa, NULL);
     sigaction(SIGBUS, &sa, NULL);
-}
-
-static char *repeat(char c, size_t n) {
-    char *s = (char *)malloc(n + 1);
-    if (!s) exit(2);
-    memset(s, c, n);
-    s[n] = '\0';
-    return s;
 }
 
 /* A copy of s (with its NUL) whose NUL is the last readable byte. */

@@ -14,7 +14,7 @@
  * MPI_Info_create_env: argc 0/1/3, the 1023/1024-character limits on command and on the
  * joined argv (left out, never cut), spaces inside arguments, wdir at the call, independent
  * new objects, and the MPI_ERR_ARG cases with *info untouched. */
-#include "check.h"
+#include "support.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -27,14 +27,6 @@
 #define SENTINEL_HANDLE 123457
 
 /* ---- helpers ------------------------------------------------------------------------ */
-
-static char *repeat(char c, size_t n) {
-    char *s = (char *)malloc(n + 1);
-    if (!s) exit(2);
-    memset(s, c, n);
-    s[n] = '\0';
-    return s;
-}
 
 /* The value of key in info, copied to out (MPI_MAX_INFO_VAL + 1 bytes). Returns 1 if found
  * (and get_valuelen agrees on the length), 0 if absent (get and get_valuelen both say so),
@@ -83,36 +75,6 @@ static int keys_are(MPI_Info info, const char *const *expected, int n) {
         if (strcmp(key, expected[i]) != 0) return 0;
     }
     return 1;
-}
-
-/* A snapshot of every key and value, in order, NUL-separated; used to check that a failed
- * call changed nothing. malloc'd; length in *len. */
-static char *dump(MPI_Info info, size_t *len) {
-    int n = nkeys(info);
-    size_t cap = 64 + (size_t)(n > 0 ? n : 0) * (MPI_MAX_INFO_KEY + MPI_MAX_INFO_VAL + 2);
-    char *out = (char *)malloc(cap);
-    size_t used;
-    if (!out) exit(2);
-    used = (size_t)snprintf(out, cap, "%d", n) + 1;
-    for (int i = 0; i < n; i++) {
-        char key[MPI_MAX_INFO_KEY + 1], val[MPI_MAX_INFO_VAL + 1];
-        if (MPI_Info_get_nthkey(info, i, key) != MPI_SUCCESS) strcpy(key, "<nthkey failed>");
-        if (value_of(info, key, val) != 1) strcpy(val, "<get failed>");
-        memcpy(out + used, key, strlen(key) + 1);
-        used += strlen(key) + 1;
-        memcpy(out + used, val, strlen(val) + 1);
-        used += strlen(val) + 1;
-    }
-    *len = used;
-    return out;
-}
-
-static int same_as(MPI_Info info, const char *snap, size_t snaplen) {
-    size_t len;
-    char *now = dump(info, &len);
-    int same = len == snaplen && memcmp(now, snap, len) == 0;
-    free(now);
-    return same;
 }
 
 /* What the machine says: host name, machine, working directory. */

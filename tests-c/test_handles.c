@@ -14,7 +14,7 @@
  * - 1,000,000 objects live at once: all distinct, all valid, all dead after being freed.
  *
  * MPI_INFO_UNDER_VALGRIND set: fewer pseudo-random probes; the 1,000,000 checks stay. */
-#include "check.h"
+#include "support.h"
 
 #include <limits.h>
 #include <stdint.h>
@@ -40,35 +40,6 @@ static uint32_t rnd(void) {
 static MPI_Info flip(MPI_Info h, unsigned mask) { return (MPI_Info)((unsigned)h ^ mask); }
 
 /* ---------------------------------------------------------------- snapshots */
-
-static char *dump(MPI_Info info, size_t *len) {
-    int n = -1;
-    size_t cap = 1024, used = 0;
-    char *out = (char *)malloc(cap);
-    if (!out) exit(2);
-    if (MPI_Info_get_nkeys(info, &n) != MPI_SUCCESS) n = -1;
-    used += (size_t)snprintf(out, cap, "%d", n) + 1;
-    for (int i = 0; i < n; i++) {
-        char key[MPI_MAX_INFO_KEY + 1], val[MPI_MAX_INFO_VAL + 1];
-        int flag = 0;
-        key[0] = val[0] = '\0';
-        if (MPI_Info_get_nthkey(info, i, key) != MPI_SUCCESS) strcpy(key, "<nthkey failed>");
-        if (MPI_Info_get(info, key, MPI_MAX_INFO_VAL, val, &flag) != MPI_SUCCESS || !flag)
-            strcpy(val, "<get failed>");
-        size_t kl = strlen(key), vl = strlen(val);
-        while (used + kl + vl + 2 > cap) {
-            cap *= 2;
-            out = (char *)realloc(out, cap);
-            if (!out) exit(2);
-        }
-        memcpy(out + used, key, kl + 1);
-        used += kl + 1;
-        memcpy(out + used, val, vl + 1);
-        used += vl + 1;
-    }
-    *len = used;
-    return out;
-}
 
 /* Live fixture objects with known contents; all of them hold the key "a" (which the probes
  * try to overwrite and delete), plus ENV. They stay live for the whole program. */
@@ -106,13 +77,10 @@ static int is_fixture(MPI_Info v) {
 static int fixtures_unchanged(void) {
     int ok = 1;
     for (int i = 0; i <= NFIX; i++) {
-        size_t l;
-        char *d = dump(fix_handle(i), &l);
-        if (l != fix_len[i] || memcmp(d, fix_snap[i], l) != 0) {
+        if (!same_as(fix_handle(i), fix_snap[i], fix_len[i])) {
             fprintf(stderr, "  live object %d changed\n", fix_handle(i));
             ok = 0;
         }
-        free(d);
     }
     return ok;
 }

@@ -3,52 +3,13 @@
  * keeps the order, failed deletes change nothing, an emptied object has no nthkey. Small
  * objects by hand; sizes around likely representation switches; a 1000-key object under a
  * fixed-seed random mix of operations checked against an array model. */
-#include "check.h"
+#include "support.h"
 
 #include <limits.h>
 
-/* ---- array model: keys and values in order ---- */
+/* Sizes of the key and value buffers of the tests below (the model is in support.h). */
 #define MK 40
 #define MV 48
-typedef struct {
-    int n, cap;
-    char (*k)[MK];
-    char (*v)[MV];
-} model;
-
-static void model_init(model *m, int cap) {
-    m->n = 0;
-    m->cap = cap;
-    m->k = malloc((size_t)cap * MK);
-    m->v = malloc((size_t)cap * MV);
-    if (!m->k || !m->v) exit(2);
-}
-static void model_free(model *m) {
-    free(m->k);
-    free(m->v);
-}
-static int model_find(const model *m, const char *key) {
-    for (int i = 0; i < m->n; i++)
-        if (strcmp(m->k[i], key) == 0) return i;
-    return -1;
-}
-static void model_set(model *m, const char *key, const char *val) {
-    int i = model_find(m, key);
-    if (i < 0) {
-        if (m->n == m->cap) exit(2);
-        i = m->n++;
-        snprintf(m->k[i], MK, "%s", key);
-    }
-    snprintf(m->v[i], MV, "%s", val);
-}
-static int model_delete(model *m, const char *key) {
-    int i = model_find(m, key);
-    if (i < 0) return 0;
-    memmove(m->k[i], m->k[i + 1], (size_t)(m->n - i - 1) * MK);
-    memmove(m->v[i], m->v[i + 1], (size_t)(m->n - i - 1) * MV);
-    m->n--;
-    return 1;
-}
 
 /* 1 if info has exactly the model's keys, in its order, with its values. Reports the first
  * difference. */

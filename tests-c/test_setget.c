@@ -4,46 +4,11 @@
  * empty value, the empty key, case sensitivity, spaces and non-UTF-8 bytes kept exactly,
  * lookups of missing keys (outputs untouched), many keys, and set/get on a dup of
  * MPI_INFO_ENV. */
-#include "check.h"
+#include "support.h"
 
 #include <limits.h>
 
 #define BIG 8192
-
-/* A snapshot of an object: every key and value in order, each followed by a NUL. Used to
- * check that a failed call changed nothing. Returns a malloc'd buffer, length in *len. */
-static char *dump(MPI_Info info, size_t *len) {
-    int n = -1;
-    size_t cap = 1024, used = 0;
-    char *out = (char *)malloc(cap);
-    if (!out) exit(2);
-    if (MPI_Info_get_nkeys(info, &n) != MPI_SUCCESS) n = -1;
-    used += (size_t)snprintf(out, cap, "%d", n) + 1;
-    for (int i = 0; i < n; i++) {
-        char key[MPI_MAX_INFO_KEY + 1], val[MPI_MAX_INFO_VAL + 1];
-        int flag = 0;
-        key[0] = val[0] = '\0';
-        if (MPI_Info_get_nthkey(info, i, key) != MPI_SUCCESS) strcpy(key, "<nthkey failed>");
-        if (MPI_Info_get(info, key, MPI_MAX_INFO_VAL, val, &flag) != MPI_SUCCESS || !flag)
-            strcpy(val, "<get failed>");
-        size_t kl = strlen(key), vl = strlen(val);
-        while (used + kl + vl + 2 > cap) {
-            cap *= 2;
-            out = (char *)realloc(out, cap);
-            if (!out) exit(2);
-        }
-        memcpy(out + used, key, kl + 1);
-        used += kl + 1;
-        memcpy(out + used, val, vl + 1);
-        used += vl + 1;
-    }
-    *len = used;
-    return out;
-}
-
-static int same_dump(const char *a, size_t alen, const char *b, size_t blen) {
-    return alen == blen && memcmp(a, b, alen) == 0;
-}
 
 /* 1 if info holds key with exactly the value `expect` (compared byte for byte), found via
  * MPI_Info_get (with a full-size buffer) and MPI_Info_get_valuelen. */
@@ -78,14 +43,6 @@ static int nkeys(MPI_Info info) {
     int n = -1;
     if (MPI_Info_get_nkeys(info, &n) != MPI_SUCCESS) return -1;
     return n;
-}
-
-static char *repeat(char c, size_t n) {
-    char *s = (char *)malloc(n + 1);
-    if (!s) exit(2);
-    memset(s, c, n);
-    s[n] = '\0';
-    return s;
 }
 
 static void test_add_replace(void) {

@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""Runs benches/info_bench.c built three ways and prints one side-by-side table.
+
+    compare.py OURS MPICH OPENMPI
+
+Each argument is an info_bench binary: this library, MPICH, Open MPI. Prints:
+  1. nanoseconds per operation for every case and size, with the peers' time divided by ours;
+  2. throughput of 1, 2 and 4 threads, each reading its own object;
+  3. instructions per operation counted by callgrind (repeatable on a noisy machine);
+  4. heap bytes per pair;
+  5. each goal of the performance issue, met or missed, from the numbers above.
+Environment: BENCH_SECONDS (minimum time per measurement, default 0.2).
+"""
+
+import os
+import re
+import subprocess
+import sys
+
+NAMES = ("here", "MPICH", "Open MPI")
+ENV = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
+           BENCH_SECONDS=os.environ.get("BENCH_SECONDS", "0.2"))
+# MPICH's and Open MPI's set scans every key, so filling one object with a million pairs takes
+# hours there; their per-pair cost does not depend on the count, so they are measured smaller.
+MEMORY_PAIRS = (1_000_000, 20_000, 20_000)
+# (case, keys, N1, N2): instructions per operation = (Ir(N2) - Ir(N1)) / (N2 - N1), which
+# cancels start-up and set-up.
+CALLGRIND_CASES = [
+    ("get_hit", 1, 1000, 11000),
+    ("get_hit", 16, 1000, 11000),
+    ("get_hit", 4096, 100, 1100),
+    ("get_valuelen", 16, 1000, 11000),
+    ("set_overwrite", 4096, 100, 1100),
+    ("nthkey_get", 4096, 100, 1100),
+    ("dup_free", 16, 100, 1100),
+    ("dup_free", 4096, 2, 12),
+    ("create_free", 0, 1000, 11000),
+]
+
+
+def run(cmd):
+    return subprocess.run(cmd, env=ENV, check=True, capture_output=True, text=True).stdout
+
+
+def timings(binary):
+    """{(case, keys): value} from a full run."""
+    table = {}
+    for line in run([binary]).splitlines():
+        case, keys, value = line.split("\t")
+        table[(case, int(keys))] = float(value)
+    return table
+
+
+def instructions(binary, case, keys, n1, n2):
+    totals = []
+    for n in (n1, n2):
+        out = subprocess.run(
+            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", binary, "count", case, str(keys), str(n)],
+            env=ENV, check=True, capture_output=True, text=True).stderr
+        totals.append(int(re.search(r"Collected : (\d+)", out).group(1)))
+    return (totals[1] - totals[0]) / (n2 - n1)
+
+
+def memory(binary, pairs):
+    _, count, per_pair, overhead = run([binary, "memory", str(pairs)]).split()
+    return float(per_pair), float(overhead)
+
+
+def fmt(x):
+    if x is None:
+        return "n/a"
+    return f"{x:,.0f}" if x >= 100 else f"{x:,.1f}"
+
+
+def ratio(peer, ours):
+    return "n/a" if peer is None or not ours else f"{peer / ours:,.1f}x"
+
+
+def main():
+    if len(sys.argv) != 4:
+        sys.exit(__doc__)
+    binaries = sys.argv[1:]
+    results = [timings(b) for b in binaries]
+    ours = results[0]
+
+    print("## Time per operation (ns; lower is better; ratio = peer / here)\n")
+    print("| case | keys | here | MPICH | Open MPI | MPICH / here | Open MPI / here |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for (case, keys), value in ours.items():
+        if case.startswith("threads"):
+            continue
+        peers = [r.get((case, keys)) for r in results[1:]]
+        print(f"| {case} | {keys} | {fmt(value)} | {fmt(peers[0])} | {fmt(peers[1])} | "
+              f"{ratio(peers[0], value)} | {ratio(peers[1], value)} |")
+
+    print("\n## Threads, each reading its own 16-key object (million get/s; higher is better)\n")
+    print("| threads | here | MPICH | Open MPI |")
+    print("|---:|---:|---:|---:|")
+    for t in (1, 2, 4):
+        row = [r.get(("threads_get_mops", t)) for r in results]
+        print(f"| {t} | " + " | ".join(fmt(x) for x in row) + " |")
+    scaling = [r[("threads_get_mops", 2)] / r[("threads_get_mops", 1)] for r in results]
+    print("| 2 vs 1 | " + " | ".join(f"{s:.2f}x" for s in scaling) + " |")
+
+    print("\n## Instructions per operation (callgrind; lower is better)\n")
+    print("| case | keys | here | MPICH | Open MPI |")
+    print("|---|---:|---:|---:|---:|")
+    counts = {}
+    for case, keys, n1, n2 in CALLGRIND_CASES:
+        row = [instructions(b, case, keys, n1, n2) for b in binaries]
+        counts[(case, keys)] = row
+        print(f"| {case} | {keys} | " + " | ".join(fmt(x) for x in row) + " |")
+
+    print("\n## Heap per (key, value) pair (bytes; key 11 + value 29 = 40 bytes of text)\n")
+    print("| | pairs in one object | bytes per pair | beyond key + value |")
+    print("|---|---:|---:|---:|")
+    overheads = []
+    for name, binary, pairs in zip(NAMES, binaries, MEMORY_PAIRS):
+        per_pair, overhead = memory(binary, pairs)
+        overheads.append(overhead)
+        print(f"| {name} | {pairs:,} | {per_pair:.1f} | {overhead:.1f} |")
+
+    print("\n## Goals of the performance issue, measured against MPICH in this run\n")
+    mpich = results[1]
+    goals = []
+    for case in ("get_hit", "get_valuelen", "get_string", "set_overwrite", "nthkey_get"):
+        for keys, want in ((4096, 50), (16, 3), (1, 1)):
+            got = mpich[(case, keys)] / ours[(case, keys)]
+            goals.append((f"{case} at {keys} key(s): at least {want}x faster than MPICH", got >= want, f"{got:.1f}x"))
+    got = mpich[("dup_free", 4096)] / ours[("dup_free", 4096)]
+    goals.append(("dup_free at 4096 keys: at least 100x faster than MPICH", got >= 100, f"{got:,.0f}x"))
+    goals.append(("2 threads give at least 1.8x one thread", scaling[0] >= 1.8, f"{scaling[0]:.2f}x"))
+    goals.append(("heap per pair at most key + value + 48 bytes", overheads[0] <= 48, f"+{overheads[0]:.1f} bytes"))
+    for text, met, value in goals:
+        print(f"- {'met   ' if met else 'MISSED'} {text}: {value}")
+    missed = sum(1 for _, met, _ in goals if not met)
+    print(f"\n{len(goals) - missed} goals met, {missed} missed")
+
+
+if __name__ == "__main__":
+    main()
