@@ -66,6 +66,11 @@ impl Pair {
         &self.0[1 + usize::from(self.0[0])..]
     }
 
+    fn value_mut(&mut self) -> &mut [u8] {
+        let start = 1 + usize::from(self.0[0]);
+        &mut self.0[start..]
+    }
+
     fn try_clone(&self) -> Result<Self, Error> {
         let mut bytes = Vec::new();
         bytes.try_reserve_exact(self.0.len())?;
@@ -143,11 +148,17 @@ impl InfoMap {
     pub fn set(&mut self, key: &[u8], value: &[u8]) -> Result<(), Error> {
         check_key(key)?;
         check_value(value)?;
-        let pair = Pair::new(key, value)?;
         if let Some(at) = self.position(key) {
-            self.pairs[at] = pair;
+            let old = &mut self.pairs[at];
+            if old.value().len() == value.len() {
+                // Same length: no allocation, nothing that can fail.
+                old.value_mut().copy_from_slice(value);
+            } else {
+                *old = Pair::new(key, value)?;
+            }
             return Ok(());
         }
+        let pair = Pair::new(key, value)?;
         if self.pairs.len() == MAX_PAIRS {
             return Err(Error::NoMem);
         }
