@@ -330,8 +330,16 @@ int main(int argc, char **argv) {
         long per_thread = 4000000;
         const char *scale = getenv("BENCH_THREAD_OPS");
         if (scale) per_thread = atol(scale);
-        for (int t = 1; t <= 4; t *= 2)
-            printf("threads_get_mops\t%d\t%.2f\n", t, threads_mops(t, per_thread));
+        /* Best of three, like the other cases: a busy moment on a shared machine only lowers
+         * a single run. */
+        for (int t = 1; t <= 4; t *= 2) {
+            double best = 0;
+            for (int r = 0; r < 3; r++) {
+                double mops = threads_mops(t, per_thread);
+                if (mops > best) best = mops;
+            }
+            printf("threads_get_mops\t%d\t%.2f\n", t, best);
+        }
     }
 #ifdef BENCH_WITH_MPI
     MPI_Finalize();
