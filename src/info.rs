@@ -4,8 +4,8 @@
 //! (SPEC §4–§6) and nothing about handles, pointers or threads.
 //!
 //! Layout, chosen for flat lookup cost and small memory per pair:
-//! - `pairs` holds the pairs in key order, each as one heap block `[key length][key][value]`,
-//!   so the n-th key is one index away and a pair costs one allocation;
+//! - `pairs` holds the pairs in key order, each one heap block behind an 8-byte pointer
+//!   (`crate::pair`), so the n-th key is one index away and a pair costs one allocation;
 //! - once there are more than [`SCAN_LIMIT`] pairs, `index` maps a key's hash to its position in
 //!   `pairs`. Below that a linear scan is faster than hashing.
 //!
@@ -17,6 +17,7 @@ use std::sync::OnceLock;
 use hashbrown::{DefaultHashBuilder, HashTable};
 
 use crate::error::Error;
+use crate::pair::Pair;
 
 /// Longest key, in bytes (`MPI_MAX_INFO_KEY` minus the NUL).
 pub const MAX_KEY_LEN: usize = 255;
@@ -42,41 +43,6 @@ pub fn check_value(value: &[u8]) -> Result<(), Error> {
         return Err(Error::InfoValue);
     }
     Ok(())
-}
-
-/// One (key, value) pair in a single allocation: `[key length as u8][key bytes][value bytes]`.
-struct Pair(Box<[u8]>);
-
-impl Pair {
-    fn new(key: &[u8], value: &[u8]) -> Result<Self, Error> {
-        let key_len = u8::try_from(key.len()).map_err(|_| Error::InfoKey)?;
-        let mut bytes = Vec::new();
-        bytes.try_reserve_exact(1 + key.len() + value.len())?;
-        bytes.push(key_len);
-        bytes.extend_from_slice(key);
-        bytes.extend_from_slice(value);
-        Ok(Pair(bytes.into_boxed_slice()))
-    }
-
-    fn key(&self) -> &[u8] {
-        &self.0[1..1 + usize::from(self.0[0])]
-    }
-
-    fn value(&self) -> &[u8] {
-        &self.0[1 + usize::from(self.0[0])..]
-    }
-
-    fn value_mut(&mut self) -> &mut [u8] {
-        let start = 1 + usize::from(self.0[0]);
-        &mut self.0[start..]
-    }
-
-    fn try_clone(&self) -> Result<Self, Error> {
-        let mut bytes = Vec::new();
-        bytes.try_reserve_exact(self.0.len())?;
-        bytes.extend_from_slice(&self.0);
-        Ok(Pair(bytes.into_boxed_slice()))
-    }
 }
 
 /// One seed for the whole process: random, so key sets cannot be built to collide on purpose.

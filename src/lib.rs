@@ -4,6 +4,7 @@
 //! - [`info`]: the object's contents, an insertion-ordered map of byte strings (safe Rust API);
 //! - `handles`: integer handles to live objects, generation-checked, lock per object;
 //! - `env`: the contents of `MPI_INFO_ENV` and `MPI_Info_create_env`;
+//! - `pair`: one (key, value) pair in one block behind a thin pointer (`unsafe` inside);
 //! - `cstr`: bounded reads of C strings and exact-length writes (the `unsafe` helpers);
 //! - `capi`: the exported `MPI_*`/`PMPI_*` functions and the header's constants;
 //! - [`error`]: error classes and their messages.
@@ -16,6 +17,7 @@ mod env;
 pub mod error;
 mod handles;
 pub mod info;
+mod pair;
 
 pub use capi::{
     MPI_Fint, MPI_Info, MPI_INFO_ENV, MPI_INFO_NULL, MPI_MAX_ERROR_STRING, MPI_MAX_INFO_KEY, MPI_MAX_INFO_VAL,
