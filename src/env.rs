@@ -50,7 +50,7 @@ struct MachineNames {
 
 /// The host name (what `gethostname` returns on Linux) and the machine (`uname -m`).
 fn uname() -> MachineNames {
-    let mut names: libc::utsname = unsafe_zeroed_utsname();
+    let mut names: libc::utsname = zeroed_utsname();
     // SAFETY: `names` is a valid, writable utsname; uname writes only inside it.
     if unsafe { libc::uname(&mut names) } != 0 {
         return MachineNames { host: None, arch: None };
@@ -62,7 +62,7 @@ fn uname() -> MachineNames {
     MachineNames { host: field(&names.nodename), arch: field(&names.machine) }
 }
 
-fn unsafe_zeroed_utsname() -> libc::utsname {
+fn zeroed_utsname() -> libc::utsname {
     // SAFETY: utsname is plain old data (arrays of c_char); all-zero bytes are a valid value.
     unsafe { std::mem::zeroed() }
 }
