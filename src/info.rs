@@ -114,6 +114,14 @@ impl InfoMap {
     pub fn set(&mut self, key: &[u8], value: &[u8]) -> Result<(), Error> {
         check_key(key)?;
         check_value(value)?;
+        self.set_valid(key, value)
+    }
+
+    /// [`InfoMap::set`] for a key and value already known to pass [`check_key`] and
+    /// [`check_value`]: the C layer's argument checks establish exactly that, and a value
+    /// need not be scanned twice on every call.
+    pub(crate) fn set_valid(&mut self, key: &[u8], value: &[u8]) -> Result<(), Error> {
+        debug_assert!(check_key(key).is_ok() && check_value(value).is_ok());
         if let Some(at) = self.position(key) {
             let old = &mut self.pairs[at];
             if old.value().len() == value.len() {
@@ -158,6 +166,12 @@ impl InfoMap {
     /// Errors: [`Error::InfoKey`] for an invalid key, [`Error::InfoNoKey`] when it is not there.
     pub fn delete(&mut self, key: &[u8]) -> Result<(), Error> {
         check_key(key)?;
+        self.delete_valid(key)
+    }
+
+    /// [`InfoMap::delete`] for a key already known to pass [`check_key`].
+    pub(crate) fn delete_valid(&mut self, key: &[u8]) -> Result<(), Error> {
+        debug_assert!(check_key(key).is_ok());
         let at = self.position(key).ok_or(Error::InfoNoKey)?;
         if self.is_indexed() {
             if let Ok(entry) = self.index.find_entry(hash(key), |&p| p as usize == at) {

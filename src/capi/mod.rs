@@ -83,7 +83,8 @@ fn silence_own_panics() {
 }
 
 /// An input key: NULL, empty or longer than 255 characters is `MPI_ERR_INFO_KEY`.
-/// Never reads more than `MPI_MAX_INFO_KEY` bytes.
+/// Never reads more than `MPI_MAX_INFO_KEY` bytes. What it returns passes `info::check_key`
+/// (a C string holds no NUL), so the map need not check it again.
 fn key_arg<'a>(key: *const c_char) -> Result<&'a [u8], Error> {
     match read_bounded(key, MAX_KEY_LEN + 1) {
         Some(key) if !key.is_empty() && key.len() <= MAX_KEY_LEN => Ok(key),
@@ -92,7 +93,7 @@ fn key_arg<'a>(key: *const c_char) -> Result<&'a [u8], Error> {
 }
 
 /// An input value: NULL or longer than 1023 characters is `MPI_ERR_INFO_VALUE`.
-/// Never reads more than `MPI_MAX_INFO_VAL` bytes.
+/// Never reads more than `MPI_MAX_INFO_VAL` bytes. What it returns passes `info::check_value`.
 fn value_arg<'a>(value: *const c_char) -> Result<&'a [u8], Error> {
     match read_bounded(value, MAX_VALUE_LEN + 1) {
         Some(value) if value.len() <= MAX_VALUE_LEN => Ok(value),

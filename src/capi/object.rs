@@ -48,7 +48,7 @@ pub extern "C" fn PMPI_Info_set(info: MPI_Info, key: *const c_char, value: *cons
         let mut object = handles::write(info)?;
         let key = key_arg(key)?;
         let value = value_arg(value)?;
-        object.modify(|map| map.set(key, value))
+        object.modify(|map| map.set_valid(key, value))
     })
 }
 
@@ -71,7 +71,7 @@ pub extern "C" fn PMPI_Info_delete(info: MPI_Info, key: *const c_char) -> c_int 
         if object.map().get(key).is_none() {
             return Err(Error::InfoNoKey);
         }
-        object.modify(|map| map.delete(key))
+        object.modify(|map| map.delete_valid(key))
     })
 }
 
