@@ -1,15 +1,41 @@
 //! `MPI_INFO_ENV` and `MPI_Info_create_env` (SPEC §7): what the process was started with.
 
-use std::os::unix::ffi::OsStrExt;
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 use crate::error::Error;
 use crate::info::{InfoMap, MAX_VALUE_LEN};
+use crate::shared::SharedMap;
 
 /// Builds the environment pairs from a command line (`args[0]` is the command) in the order
 /// SPEC §7 gives. A pair whose value is unknown or longer than the value limit is left out,
 /// never cut.
 pub fn build(args: &[&[u8]]) -> Result<InfoMap, Error> {
+    let mut joined = [0u8; MAX_VALUE_LEN];
+    let argv = match args.get(1..) {
+        Some(rest) if !rest.is_empty() => join(rest, &mut joined),
+        _ => None,
+    };
+    build_from(args.first().copied(), argv)
+}
+
+/// `args` joined by single spaces into `buf`, or `None` if that is longer than a value may be.
+fn join<'a>(args: &[&[u8]], buf: &'a mut [u8; MAX_VALUE_LEN]) -> Option<&'a [u8]> {
+    let mut len = 0;
+    for (n, arg) in args.iter().enumerate() {
+        let start = len + usize::from(n > 0);
+        let end = start.checked_add(arg.len()).filter(|&end| end <= buf.len())?;
+        if n > 0 {
+            buf[len] = b' ';
+        }
+        buf[start..end].copy_from_slice(arg);
+        len = end;
+    }
+    Some(&buf[..len])
+}
+
+/// The pairs for a known `command` and `argv` value (arguments after the command, joined by
+/// spaces). Allocates only through the map, so running out of memory is [`Error::NoMem`].
+fn build_from(command: Option<&[u8]>, argv: Option<&[u8]>) -> Result<InfoMap, Error> {
     let mut map = InfoMap::new();
     let mut add = |key: &[u8], value: &[u8]| -> Result<(), Error> {
         match map.set(key, value) {
@@ -17,72 +43,120 @@ pub fn build(args: &[&[u8]]) -> Result<InfoMap, Error> {
             other => other,
         }
     };
-    if let Some(command) = args.first() {
+    if let Some(command) = command {
         add(b"command", command)?;
     }
-    if args.len() > 1 {
-        let joined_len = args[1..].iter().map(|a| a.len() + 1).sum::<usize>() - 1;
-        if joined_len <= MAX_VALUE_LEN {
-            add(b"argv", &args[1..].join(&b' '))?;
-        }
+    if let Some(argv) = argv {
+        add(b"argv", argv)?;
     }
     add(b"maxprocs", b"1")?;
     add(b"soft", b"1")?;
     let names = uname();
-    if let Some(host) = &names.host {
-        add(b"host", host)?;
+    if let Some(names) = &names {
+        if let Some(host) = c_field(&names.nodename) {
+            add(b"host", host)?;
+        }
+        if let Some(arch) = c_field(&names.machine) {
+            add(b"arch", arch)?;
+        }
     }
-    if let Some(arch) = &names.arch {
-        add(b"arch", arch)?;
-    }
-    if let Ok(dir) = std::env::current_dir() {
-        add(b"wdir", dir.as_os_str().as_bytes())?;
+    let mut dir = [0u8; MAX_VALUE_LEN + 1];
+    if let Some(dir) = working_directory(&mut dir) {
+        add(b"wdir", dir)?;
     }
     add(b"thread_level", b"MPI_THREAD_MULTIPLE")?;
     drop(add);
     Ok(map)
 }
 
-struct MachineNames {
-    host: Option<Vec<u8>>,
-    arch: Option<Vec<u8>>,
-}
-
 /// The host name (what `gethostname` returns on Linux) and the machine (`uname -m`).
-fn uname() -> MachineNames {
-    let mut names: libc::utsname = zeroed_utsname();
-    // SAFETY: `names` is a valid, writable utsname; uname writes only inside it.
-    if unsafe { libc::uname(&mut names) } != 0 {
-        return MachineNames { host: None, arch: None };
-    }
-    let field = |chars: &[libc::c_char]| -> Option<Vec<u8>> {
-        let bytes: Vec<u8> = chars.iter().map(|&c| c as u8).take_while(|&b| b != 0).collect();
-        (!bytes.is_empty()).then_some(bytes)
-    };
-    MachineNames { host: field(&names.nodename), arch: field(&names.machine) }
-}
-
-fn zeroed_utsname() -> libc::utsname {
+fn uname() -> Option<libc::utsname> {
     // SAFETY: utsname is plain old data (arrays of c_char); all-zero bytes are a valid value.
-    unsafe { std::mem::zeroed() }
+    let mut names: libc::utsname = unsafe { std::mem::zeroed() };
+    // SAFETY: `names` is a valid, writable utsname; uname writes only inside it.
+    (unsafe { libc::uname(&mut names) } == 0).then_some(names)
 }
 
-/// This process's command line, from the operating system.
-fn read_own_args() -> Vec<Vec<u8>> {
-    match std::fs::read("/proc/self/cmdline") {
-        Ok(bytes) => {
-            let bytes = bytes.strip_suffix(&[0]).unwrap_or(&bytes);
-            if bytes.is_empty() {
-                Vec::new()
-            } else {
-                bytes.split(|&b| b == 0).map(<[u8]>::to_vec).collect()
+/// The text of a NUL-terminated field of a C struct (all of it if there is no NUL); `None`
+/// (unknown) if it is empty.
+fn c_field(chars: &[libc::c_char]) -> Option<&[u8]> {
+    // SAFETY: c_char and u8 have the same size and alignment, and every bit pattern is a
+    // valid u8; the slice covers exactly the memory of `chars`.
+    let bytes = unsafe { std::slice::from_raw_parts(chars.as_ptr().cast::<u8>(), chars.len()) };
+    let len = bytes.iter().position(|&b| b == 0).unwrap_or(bytes.len());
+    (len > 0).then_some(&bytes[..len])
+}
+
+/// The working directory, read into `buf` without allocating; `None` if it is unknown or
+/// longer than a value may be.
+fn working_directory(buf: &mut [u8; MAX_VALUE_LEN + 1]) -> Option<&[u8]> {
+    // SAFETY: getcwd writes at most `buf.len()` bytes, NUL included, into `buf`, and returns
+    // null (ERANGE) if the path does not fit.
+    let got = unsafe { libc::getcwd(buf.as_mut_ptr().cast(), buf.len()) };
+    if got.is_null() {
+        return None;
+    }
+    let len = buf.iter().position(|&b| b == 0)?;
+    Some(&buf[..len])
+}
+
+/// The start of `/proc/self/cmdline`: enough for a command and an `argv` value of the longest
+/// length a value may have, each with its NUL, and one byte more to tell that there is more.
+/// A fixed buffer, so capturing it needs no heap memory.
+const CMDLINE_ROOM: usize = 2 * (MAX_VALUE_LEN + 1) + 1;
+
+struct CmdLine {
+    bytes: [u8; CMDLINE_ROOM],
+    len: usize,
+}
+
+impl CmdLine {
+    /// The first `CMDLINE_ROOM` bytes of this process's command line; empty if it cannot be
+    /// read (then `command` and `argv` are unknown, and left out).
+    fn read() -> CmdLine {
+        use std::io::Read;
+        let mut line = CmdLine { bytes: [0; CMDLINE_ROOM], len: 0 };
+        if let Ok(mut file) = std::fs::File::open("/proc/self/cmdline") {
+            while line.len < CMDLINE_ROOM {
+                match file.read(&mut line.bytes[line.len..]) {
+                    Ok(0) => break,
+                    Ok(n) => line.len += n,
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(_) => {
+                        line.len = 0;
+                        break;
+                    }
+                }
             }
         }
-        Err(_) => std::env::args_os().map(|a| a.as_bytes().to_vec()).collect(),
+        line
+    }
+
+    /// (command, argv): the arguments are NUL-separated and NUL-terminated, so the bytes after
+    /// the command's NUL, with NULs turned into spaces, are the `argv` value.
+    fn command_and_argv<'a>(&self, joined: &'a mut [u8; MAX_VALUE_LEN]) -> (Option<&[u8]>, Option<&'a [u8]>) {
+        let complete = self.len < CMDLINE_ROOM;
+        let text = &self.bytes[..self.len];
+        let text = if complete { text.strip_suffix(&[0]).unwrap_or(text) } else { text };
+        if text.is_empty() {
+            return (None, None);
+        }
+        let Some(end) = text.iter().position(|&b| b == 0) else {
+            return (complete.then_some(text), None);
+        };
+        let rest = &text[end + 1..];
+        let argv = (complete && rest.len() <= joined.len()).then(|| {
+            let out = &mut joined[..rest.len()];
+            for (to, &from) in out.iter_mut().zip(rest) {
+                *to = if from == 0 { b' ' } else { from };
+            }
+            &*out
+        });
+        (Some(&text[..end]), argv)
     }
 }
 
-static OWN_ARGS: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
+static OWN_ARGS: OnceLock<CmdLine> = OnceLock::new();
 
 /// `/proc/self/cmdline` shows the argument strings as they are in memory now, and programs do
 /// change them (strtok, setproctitle). So the command line is copied when the library is
@@ -94,24 +168,20 @@ static CAPTURE_ARGS_AT_LOAD: extern "C" fn() = capture_args_at_load;
 extern "C" fn capture_args_at_load() {
     // A panic must not unwind out of a constructor; if one happened, the arguments are read
     // on first use instead.
-    let _ = std::panic::catch_unwind(|| OWN_ARGS.get_or_init(read_own_args));
+    let _ = std::panic::catch_unwind(|| OWN_ARGS.get_or_init(CmdLine::read));
 }
 
-fn own_args() -> &'static [Vec<u8>] {
-    OWN_ARGS.get_or_init(read_own_args)
-}
-
-static ENV: OnceLock<Arc<InfoMap>> = OnceLock::new();
+static ENV: OnceLock<SharedMap> = OnceLock::new();
 
 /// The pairs of `MPI_INFO_ENV`, built on first use (so `wdir` is the directory then).
-pub fn shared_env() -> Result<Arc<InfoMap>, Error> {
+pub fn shared_env() -> Result<SharedMap, Error> {
     if let Some(env) = ENV.get() {
-        return Ok(Arc::clone(env));
+        return Ok(env.clone());
     }
-    let args = own_args();
-    let borrowed: Vec<&[u8]> = args.iter().map(Vec::as_slice).collect();
-    let built = Arc::new(build(&borrowed)?);
-    Ok(Arc::clone(ENV.get_or_init(|| built)))
+    let mut joined = [0u8; MAX_VALUE_LEN];
+    let (command, argv) = OWN_ARGS.get_or_init(CmdLine::read).command_and_argv(&mut joined);
+    let built = SharedMap::try_new(build_from(command, argv)?)?;
+    Ok(ENV.get_or_init(|| built).clone())
 }
 
 /// `MPI_INFO_ENV`'s pairs, borrowed.

@@ -13,19 +13,20 @@
 //! million creations come first. Capacity: 2^20 slots, of which all but the quarantine can be
 //! live at once (1,044,480 ≥ the 1,000,000 SPEC §3 asks for).
 //!
-//! An object's pairs sit behind an `Arc`, so `dup` shares them (O(1)) and the first change to
-//! either copy makes that copy its own (copy-on-write).
+//! An object's pairs sit behind a [`SharedMap`] (a counted pointer), so `dup` shares them (O(1))
+//! and the first change to either copy makes that copy its own (copy-on-write).
 
 use std::collections::VecDeque;
 use std::ffi::c_int;
 use std::ops::Deref;
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 use parking_lot::{Mutex, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 use crate::env;
 use crate::error::Error;
 use crate::info::InfoMap;
+use crate::shared::SharedMap;
 
 /// The handle value of the predefined, read-only environment object (SPEC §2).
 pub const INFO_ENV: c_int = 305;
@@ -42,7 +43,7 @@ const MAX_GENERATION: u16 = (1 << (31 - SLOT_BITS)) - 1;
 const QUARANTINE: usize = 4096;
 
 /// The pairs of one object. `None` is the empty object, which costs no allocation.
-type Shared = Option<Arc<InfoMap>>;
+pub type Shared = Option<SharedMap>;
 
 #[derive(Default)]
 pub struct SlotState {
@@ -170,15 +171,18 @@ impl Writer {
     /// the object is exactly as before.
     pub fn modify<R>(&mut self, change: impl FnOnce(&mut InfoMap) -> Result<R, Error>) -> Result<R, Error> {
         let map = &mut self.0.map;
-        if let Some(own) = map.as_mut().and_then(Arc::get_mut) {
+        if let Some(own) = map.as_mut().and_then(SharedMap::get_mut) {
             return change(own);
         }
-        let mut copy = match map {
+        // Everything that can run out of memory comes before the change: the copy and its
+        // block. If the change then fails, dropping the copy leaves the object as it was.
+        let copy = match map {
             Some(shared) => shared.try_clone()?,
             None => InfoMap::new(),
         };
-        let result = change(&mut copy)?;
-        *map = Some(Arc::new(copy));
+        let mut own = SharedMap::try_new(copy)?;
+        let result = change(own.get_mut().ok_or(Error::Intern)?)?;
+        *map = Some(own);
         Ok(result)
     }
 }

@@ -5,6 +5,7 @@
 //! - `handles`: integer handles to live objects, generation-checked, lock per object;
 //! - `env`: the contents of `MPI_INFO_ENV` and `MPI_Info_create_env`;
 //! - `pair`: one (key, value) pair in one block behind a thin pointer (`unsafe` inside);
+//! - `shared`: an object's pairs behind a counted pointer whose allocation can fail (`unsafe`);
 //! - `cstr`: bounded reads of C strings and exact-length writes (the `unsafe` helpers);
 //! - `capi`: the exported `MPI_*`/`PMPI_*` functions and the header's constants;
 //! - [`error`]: error classes and their messages.
@@ -18,6 +19,7 @@ pub mod error;
 mod handles;
 pub mod info;
 mod pair;
+mod shared;
 
 pub use capi::{
     MPI_Fint, MPI_Info, MPI_INFO_ENV, MPI_INFO_NULL, MPI_MAX_ERROR_STRING, MPI_MAX_INFO_KEY, MPI_MAX_INFO_VAL,

@@ -24,7 +24,7 @@ mod errors;
 
 use std::ffi::{c_char, c_int};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::Once;
+use std::sync::{Once, OnceLock};
 
 use crate::cstr::read_bounded;
 use crate::error::Error;
@@ -67,20 +67,28 @@ fn boundary(call: impl FnOnce() -> Result<(), Error>) -> c_int {
 /// A library called from C must not print (SPEC §4), not even for its own bug, which the caller
 /// sees as `MPI_ERR_INTERN`. The hook keeps quiet about panics raised in this crate's source and
 /// passes every other panic to the hook that was there before.
+///
+/// The hook captures nothing, so boxing it allocates nothing: installing it cannot run out of
+/// memory (the previous hook's box already exists and is only moved into `PREVIOUS_HOOK`).
 fn silence_own_panics() {
     static INSTALL: Once = Once::new();
     INSTALL.call_once(|| {
-        let this_file = file!();
-        let source_dir = &this_file[..this_file.len() - "capi/mod.rs".len()];
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
+        let _ = PREVIOUS_HOOK.set(std::panic::take_hook());
+        std::panic::set_hook(Box::new(|info| {
+            let this_file = file!();
+            let source_dir = &this_file[..this_file.len() - "capi/mod.rs".len()];
             let ours = info.location().is_some_and(|at| at.file().starts_with(source_dir));
             if !ours {
-                previous(info);
+                if let Some(previous) = PREVIOUS_HOOK.get() {
+                    previous(info);
+                }
             }
         }));
     });
 }
+
+type PanicHook = Box<dyn Fn(&std::panic::PanicHookInfo<'_>) + Sync + Send + 'static>;
+static PREVIOUS_HOOK: OnceLock<PanicHook> = OnceLock::new();
 
 /// An input key: NULL, empty or longer than 255 characters is `MPI_ERR_INFO_KEY`.
 /// Never reads more than `MPI_MAX_INFO_KEY` bytes. What it returns passes `info::check_key`

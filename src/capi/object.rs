@@ -1,7 +1,6 @@
 //! The info object functions of SPEC §4: create, set, get, ... free, create_env.
 
 use std::ffi::{c_char, c_int};
-use std::sync::Arc;
 
 use super::{count_arg, key_arg, to_c_int, value_arg, MPI_Info, MPI_INFO_NULL};
 use super::boundary;
@@ -9,6 +8,7 @@ use crate::cstr::{read_array, read_bounded, Out, OutStr};
 use crate::error::Error;
 use crate::handles;
 use crate::info::MAX_VALUE_LEN;
+use crate::shared::SharedMap;
 
 /// Creates a new info object with no pairs and stores its handle in `*info`.
 ///
@@ -317,7 +317,7 @@ pub extern "C" fn PMPI_Info_create_env(argc: c_int, argv: *mut *mut c_char, info
         }
         let info = Out::new(info)?;
         let pairs = crate::env::build(&args)?;
-        info.put(handles::create(Some(Arc::new(pairs)))?);
+        info.put(handles::create(Some(SharedMap::try_new(pairs)?))?);
         Ok(())
     })
 }

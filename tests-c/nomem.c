@@ -1,0 +1,353 @@
+/* nomem.c - out of memory is an error, never a crash, and a failed call changes nothing.
+ *
+ * This program replaces malloc and its relatives with versions that can fail on purpose, and
+ * runs one scripted sequence of calls (every function that allocates: create, set growing the
+ * object past its index threshold, set replacing values, dup, copy-on-write after dup, delete
+ * of shared pairs, the first use of MPI_INFO_ENV, create_env, free). For every N from 1 to
+ * the number of allocations the script makes, a fresh child process runs the script with the
+ * N-th allocation failing. At every step:
+ *   - the call returns MPI_SUCCESS or MPI_ERR_NO_MEM, and MPI_ERR_NO_MEM only if an
+ *     allocation failed during that call;
+ *   - after MPI_ERR_NO_MEM every object is exactly as before and the output handle untouched;
+ *     the same call is then repeated without failures, so the script goes on;
+ *   - after MPI_SUCCESS every object holds what the model says;
+ *   - the read-only calls (get, get_valuelen, get_string, get_nthkey, get_nkeys) allocate
+ *     nothing at all.
+ * A child that dies (an abort on an allocation the library cannot survive) is a failure.
+ *
+ * Not run under valgrind, which replaces malloc itself. */
+#define _GNU_SOURCE 1
+#include <errno.h>
+#include <stdint.h>
+#include <sys/wait.h>
+
+#include "support.h"
+
+/* ---------------------------------------------------------------- failing allocator */
+
+extern void *__libc_malloc(size_t);
+extern void *__libc_calloc(size_t, size_t);
+extern void *__libc_realloc(void *, size_t);
+extern void *__libc_memalign(size_t, size_t);
+extern void __libc_free(void *);
+
+static int armed;            /* count (and maybe fail) allocations only while set */
+static long allocations;     /* allocations counted since the child started */
+static long fail_at;         /* the allocation number that fails; 0 = none */
+static int failed_here;      /* an allocation failed during the current call */
+
+/* 1 if this allocation must fail. */
+static int injected(void) {
+    if (!armed) return 0;
+    if (++allocations != fail_at) return 0;
+    failed_here = 1;
+    return 1;
+}
+
+void *malloc(size_t n) { return injected() ? NULL : __libc_malloc(n); }
+void *calloc(size_t n, size_t size) { return injected() ? NULL : __libc_calloc(n, size); }
+void *realloc(void *p, size_t n) { return injected() ? NULL : __libc_realloc(p, n); }
+void free(void *p) { __libc_free(p); }
+void *memalign(size_t align, size_t n) { return injected() ? NULL : __libc_memalign(align, n); }
+void *aligned_alloc(size_t align, size_t n) { return memalign(align, n); }
+void *valloc(size_t n) { return memalign((size_t)sysconf(_SC_PAGESIZE), n); }
+int posix_memalign(void **out, size_t align, size_t n) {
+    if (injected()) return ENOMEM;
+    void *p = __libc_memalign(align, n);
+    if (!p) return ENOMEM;
+    *out = p;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- the script */
+
+enum op { CREATE, SET, DELETE, DUP, DUP_ENV, CREATE_ENV, READS, FREE };
+struct step {
+    enum op op;
+    int obj, src;           /* object slots */
+    const char *key, *value;
+};
+
+#define OBJECTS 6
+#define KEYS 40
+static char key_names[KEYS][16], short_values[KEYS][16], long_values[KEYS][64];
+static struct step script[256];
+static int steps;
+
+static void add(enum op op, int obj, int src, const char *key, const char *value) {
+    if (steps == (int)(sizeof script / sizeof script[0])) exit(2);
+    script[steps++] = (struct step){op, obj, src, key, value};
+}
+
+static void build_script(void) {
+    for (int i = 0; i < KEYS; i++) {
+        snprintf(key_names[i], sizeof key_names[i], "key_%02d", i);
+        snprintf(short_values[i], sizeof short_values[i], "v%d", i);
+        snprintf(long_values[i], sizeof long_values[i], "a longer value for key %02d, to move it", i);
+    }
+    add(CREATE, 0, 0, NULL, NULL);
+    /* Past the scan threshold, so the hash index is built and then grows. */
+    for (int i = 0; i < 20; i++) add(SET, 0, 0, key_names[i], short_values[i]);
+    add(READS, 0, 0, key_names[3], NULL);
+    add(SET, 0, 0, key_names[3], long_values[3]);   /* another length: a new pair block */
+    add(SET, 0, 0, key_names[3], long_values[4]);   /* same length: in place */
+    add(SET, 0, 0, key_names[7], "");
+    add(DELETE, 0, 0, key_names[5], NULL);
+    add(DUP, 1, 0, NULL, NULL);                      /* shares the pairs */
+    add(SET, 1, 0, key_names[1], long_values[1]);    /* copy-on-write */
+    add(DUP, 2, 1, NULL, NULL);
+    add(DELETE, 2, 0, key_names[2], NULL);           /* copy-on-write by delete */
+    add(READS, 2, 0, key_names[9], NULL);
+    add(DUP_ENV, 3, 0, NULL, NULL);                  /* the first use of MPI_INFO_ENV */
+    add(READS, 3, 0, "maxprocs", NULL);
+    add(SET, 3, 0, "wdir", "/elsewhere");
+    add(CREATE_ENV, 4, 0, NULL, NULL);
+    add(CREATE, 5, 0, NULL, NULL);
+    for (int i = 0; i < 6; i++) add(SET, 5, 0, key_names[i], long_values[i]);  /* small object */
+    add(DUP, 5, 0, NULL, NULL);                      /* replaces slot 5's handle; old one freed first */
+    for (int i = 20; i < KEYS; i++) add(SET, 0, 0, key_names[i], long_values[i]);
+    add(READS, 0, 0, key_names[30], NULL);
+    for (int o = 0; o < OBJECTS; o++) add(FREE, o, 0, NULL, NULL);
+}
+
+/* ---------------------------------------------------------------- model */
+
+static MPI_Info handle[OBJECTS];
+static model expect[OBJECTS];
+static int live[OBJECTS];
+static int from_env[OBJECTS];   /* contents are compared with a reference object instead */
+static MPI_Info reference[OBJECTS];
+
+/* A dump() of what the model holds, in dump()'s format. */
+static char *model_dump(const model *m, size_t *len) {
+    size_t cap = 64;
+    for (int i = 0; i < m->n; i++) cap += strlen(m->k[i]) + strlen(m->v[i]) + 2;
+    char *out = malloc(cap);
+    if (!out) exit(2);
+    size_t used = (size_t)snprintf(out, cap, "%d", m->n) + 1;
+    for (int i = 0; i < m->n; i++) {
+        size_t kl = strlen(m->k[i]) + 1, vl = strlen(m->v[i]) + 1;
+        memcpy(out + used, m->k[i], kl);
+        used += kl;
+        memcpy(out + used, m->v[i], vl);
+        used += vl;
+    }
+    *len = used;
+    return out;
+}
+
+/* 1 if object o holds what it should. */
+static int as_expected(int o) {
+    size_t want_len, have_len;
+    char *want = from_env[o] ? dump(reference[o], &want_len) : model_dump(&expect[o], &want_len);
+    char *have = dump(handle[o], &have_len);
+    int same = same_dump(want, want_len, have, have_len);
+    free(want);
+    free(have);
+    return same;
+}
+
+static char *snapshot[OBJECTS];
+static size_t snapshot_len[OBJECTS];
+
+static void take_snapshots(void) {
+    for (int o = 0; o < OBJECTS; o++)
+        if (live[o]) snapshot[o] = dump(handle[o], &snapshot_len[o]);
+}
+
+static int unchanged_since_snapshots(void) {
+    int same = 1;
+    for (int o = 0; o < OBJECTS; o++) {
+        if (!live[o]) continue;
+        same &= same_as(handle[o], snapshot[o], snapshot_len[o]);
+        free(snapshot[o]);
+        snapshot[o] = NULL;
+    }
+    return same;
+}
+
+static char *env_argv[] = {"nomem-command", "--flag", "value with spaces", NULL};
+
+/* One call of a step, with allocations armed; returns its error class. *out is where a new
+ * handle goes (sentinel-filled by the caller). */
+static int call(const struct step *s, MPI_Info *out) {
+    int rc;
+    armed = 1;
+    switch (s->op) {
+    case CREATE: rc = MPI_Info_create(out); break;
+    case SET: rc = MPI_Info_set(handle[s->obj], s->key, s->value); break;
+    case DELETE: rc = MPI_Info_delete(handle[s->obj], s->key); break;
+    case DUP: rc = MPI_Info_dup(handle[s->src], out); break;
+    case DUP_ENV: rc = MPI_Info_dup(MPI_INFO_ENV, out); break;
+    case CREATE_ENV: rc = MPI_Info_create_env(3, env_argv, out); break;
+    case FREE: *out = handle[s->obj]; rc = MPI_Info_free(out); break;
+    default: rc = -1;
+    }
+    armed = 0;
+    return rc;
+}
+
+/* The model's side of a successful step. */
+static void apply(const struct step *s, MPI_Info made) {
+    int o = s->obj;
+    switch (s->op) {
+    case CREATE:
+        model_init(&expect[o], KEYS);
+        break;
+    case SET:
+        model_set(&expect[o], s->key, s->value);
+        break;
+    case DELETE:
+        model_delete(&expect[o], s->key);
+        break;
+    case DUP:
+        model_copy(&expect[o], &expect[s->src], KEYS);
+        from_env[o] = from_env[s->src];
+        if (from_env[o]) MPI_Info_dup(reference[s->src], &reference[o]);
+        break;
+    case DUP_ENV:
+        model_init(&expect[o], KEYS);
+        from_env[o] = 1;
+        MPI_Info_dup(MPI_INFO_ENV, &reference[o]);
+        break;
+    case CREATE_ENV:
+        model_init(&expect[o], KEYS);
+        from_env[o] = 1;
+        MPI_Info_create_env(3, env_argv, &reference[o]);
+        break;
+    case FREE:
+        model_free(&expect[o]);
+        if (from_env[o]) MPI_Info_free(&reference[o]);
+        from_env[o] = 0;
+        live[o] = 0;
+        return;
+    default:
+        break;
+    }
+    if (s->op == SET && from_env[o]) MPI_Info_set(reference[o], s->key, s->value);
+    if (s->op != SET && s->op != DELETE) {
+        handle[o] = made;
+        live[o] = 1;
+    }
+}
+
+/* The read-only calls on one key: they must succeed and allocate nothing. */
+static void reads(const struct step *s) {
+    char value[MPI_MAX_INFO_VAL], key[MPI_MAX_INFO_KEY];
+    int flag = 0, len = 0, nkeys = 0, buflen = (int)sizeof value;
+    MPI_Info info = handle[s->obj];
+    long before = allocations;
+    fail_at = -1; /* any allocation now is counted but none fails */
+    armed = 1;
+    int rc = MPI_Info_get(info, s->key, (int)sizeof value - 1, value, &flag);
+    rc |= MPI_Info_get_valuelen(info, s->key, &len, &flag);
+    rc |= MPI_Info_get_string(info, s->key, &buflen, value, &flag);
+    rc |= MPI_Info_get_nkeys(info, &nkeys);
+    rc |= MPI_Info_get_nthkey(info, nkeys - 1, key);
+    armed = 0;
+    CHECK(rc == MPI_SUCCESS);
+    CHECK(allocations == before);
+}
+
+/* Runs the script with allocation number `n` failing (0: none). Returns the number of
+ * allocations the script made, and counts checks as it goes. */
+static long run_script(long n) {
+    allocations = 0;
+    for (int i = 0; i < steps; i++) {
+        const struct step *s = &script[i];
+        if (s->op == READS) {
+            long keep = fail_at;
+            reads(s);
+            fail_at = keep;
+            continue;
+        }
+        if (s->op == DUP && live[s->obj]) { /* the slot's old object goes first */
+            MPI_Info old = handle[s->obj];
+            CHECK_RC(MPI_Info_free(&old), MPI_SUCCESS);
+            model_free(&expect[s->obj]);
+            if (from_env[s->obj]) MPI_Info_free(&reference[s->obj]);
+            from_env[s->obj] = 0;
+            live[s->obj] = 0;
+        }
+        take_snapshots();
+        MPI_Info made;
+        memset(&made, 0xA5, sizeof made);
+        MPI_Info sentinel = made;
+        failed_here = 0;
+        fail_at = n;
+        int rc = call(s, &made);
+        if (rc == MPI_ERR_NO_MEM) {
+            CHECK(failed_here);
+            CHECK(unchanged_since_snapshots());
+            if (s->op != FREE) CHECK(made == sentinel);
+            fail_at = 0;
+            if (s->op == FREE) made = handle[s->obj];
+            rc = call(s, &made); /* again, with nothing failing */
+        } else {
+            for (int o = 0; o < OBJECTS; o++) free(snapshot[o]), snapshot[o] = NULL;
+        }
+        CHECK_RC(rc, MPI_SUCCESS);
+        if (rc != MPI_SUCCESS) {
+            fprintf(stderr, "step %d (op %d) failed with %d, allocation %ld failing\n", i, s->op, rc, n);
+            return allocations;
+        }
+        apply(s, made);
+        if (live[s->obj]) {
+            int ok = as_expected(s->obj);
+            CHECK(ok);
+            if (!ok) fprintf(stderr, "step %d (op %d): object %d differs, allocation %ld failing\n", i, s->op, s->obj, n);
+        }
+    }
+    return allocations;
+}
+
+int main(int argc, char **argv) {
+    (void)argc;
+    check_start(argv[0]);
+    build_script();
+
+    /* How many allocations does the script make when none fails? In a child, so that every
+     * child below starts, as this one, with the library untouched. */
+    int pipefd[2];
+    if (pipe(pipefd) != 0) return 2;
+    pid_t pid = fork();
+    if (pid == 0) {
+        long total = run_script(0);
+        if (write(pipefd[1], &total, sizeof total) != (ssize_t)sizeof total) _exit(3);
+        _exit(check_report() == 0 ? 0 : 1);
+    }
+    long total = 0;
+    int status;
+    CHECK(read(pipefd[0], &total, sizeof total) == (ssize_t)sizeof total);
+    CHECK(waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    CHECK(total > 50); /* the script allocates: otherwise the counting is broken */
+
+    long failed_points = 0;
+    for (long n = 1; n <= total; n++) {
+        if (pipe(pipefd) != 0) return 2;
+        pid = fork();
+        if (pid == 0) {
+            close(pipefd[0]);
+            check_passed_count = check_failed_count = 0; /* report this child's checks only */
+            run_script(n);
+            int counts[2] = {check_passed_count, check_failed_count};
+            if (write(pipefd[1], counts, sizeof counts) != (ssize_t)sizeof counts) _exit(3);
+            _exit(0);
+        }
+        close(pipefd[1]);
+        int counts[2] = {0, 0};
+        ssize_t got = read(pipefd[0], counts, sizeof counts);
+        close(pipefd[0]);
+        waitpid(pid, &status, 0);
+        int died = got != (ssize_t)sizeof counts || !WIFEXITED(status) || WEXITSTATUS(status) != 0;
+        if (died)
+            fprintf(stderr, "allocation %ld failing: the child died (status %#x)\n", n, (unsigned)status);
+        CHECK(!died);
+        check_passed_count += counts[0];
+        check_failed_count += counts[1];
+        if (getenv("NOMEM_VERBOSE")) fprintf(stderr, "n=%ld got=%zd counts %d %d status %#x\n", n, got, counts[0], counts[1], (unsigned)status);
+        if (counts[1] || died) failed_points++;
+    }
+    printf("nomem: %ld allocation points failed one at a time, %ld of them mishandled\n", total, failed_points);
+    return check_report();
+}
