@@ -8,7 +8,7 @@
 use std::alloc::{alloc, dealloc, Layout};
 use std::ops::Deref;
 use std::ptr::NonNull;
-use std::sync::atomic::{fence, AtomicUsize, Ordering};
+use crate::sync::{fence, AtomicUsize, Ordering};
 
 use crate::error::Error;
 use crate::info::InfoMap;
