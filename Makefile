@@ -4,6 +4,13 @@
 #   make test       cargo tests, then the C suite against the shared and the static library;
 #                   ends with one line "N passed, M failed" counting the C checks
 #   make valgrind   the C suite under memcheck
+#   make stress     threads doing random operations for STRESS_SECONDS (60) with STRESS_THREADS (8)
+#   make limits     SPEC section 3's limits (a million objects, a million pairs), memory reported
+#   make loom       model-checked concurrency tests (every interleaving, with loom)
+#   make asan       the C suite built with AddressSanitizer + UndefinedBehaviorSanitizer
+#   make tsan       the threaded C tests built with ThreadSanitizer
+#   make fuzz       libFuzzer on the C API against a reference model, FUZZ_SECONDS (300) long;
+#                   make fuzz-smoke: 60 s (installs clang-19 if missing)
 #   make bench      this library, MPICH and Open MPI side by side (installs the peers if missing)
 #   make install    PREFIX=/usr/local DESTDIR= ; make uninstall undoes it
 
@@ -34,11 +41,17 @@ EXAMPLE_CFLAGS := -std=c99 -Wall -Wextra -Werror -O2 -Iinclude
 C_TESTS := $(sort $(basename $(notdir $(wildcard tests-c/test_*.c))))
 SHARED_TESTS := $(addprefix $(OUT)/tests/shared/,$(C_TESTS) pmpi_app)
 STATIC_TESTS := $(addprefix $(OUT)/tests/static/,$(C_TESTS) pmpi_app)
-SCRIPT_TESTS := tests-c/header_test.sh tests-c/install_test.sh
+SCRIPT_TESTS := tests-c/header_test.sh tests-c/install_test.sh fuzz/env_cmdline.sh
 # Programs that are not run under valgrind: nomem replaces malloc, which valgrind does too.
 NOMEM_TESTS := $(OUT)/tests/shared/nomem $(OUT)/tests/static/nomem
+# Scale programs, not test_*.c: tests-c/stress.c (threads doing random operations for
+# STRESS_SECONDS: 3 in make test, 1 under valgrind) and tests-c/limits.c (not under valgrind).
+SCALE_SHARED := $(OUT)/tests/shared/stress $(OUT)/tests/shared/limits
+SCALE_STATIC := $(OUT)/tests/static/stress $(OUT)/tests/static/limits
+STRESS_SECONDS ?= 60
+STRESS_THREADS ?= 8
 
-.PHONY: all lib run test c-tests valgrind bench install uninstall clean
+.PHONY: all lib run test c-tests valgrind loom bench install uninstall clean
 
 all: lib
 
@@ -70,23 +83,112 @@ test: lib
 	$(CARGO) test --release
 	@$(MAKE) --no-print-directory c-tests
 
-c-tests: $(SHARED_TESTS) $(STATIC_TESTS) $(NOMEM_TESTS) $(OUT)/examples/hints $(OUT)/examples/profiler
+# The fuzz target replaying fuzz/corpus and fuzz/regressions (the fuzzing section below).
+FUZZ_REPLAY := $(OUT)/tests/shared/fuzz_replay $(OUT)/tests/static/fuzz_replay
+c-tests: $(SHARED_TESTS) $(STATIC_TESTS) $(NOMEM_TESTS) $(SCALE_SHARED) $(SCALE_STATIC) $(FUZZ_REPLAY) $(OUT)/examples/hints $(OUT)/examples/profiler
 	@rm -f $(OUT)/totals
 	@echo "C suite against $(LIB)/libmpi_info.so and $(LIB)/libmpi_info.a:"
-	-@SUITE_TOTALS=$(OUT)/totals tests-c/run-suite.sh shared $(SHARED_TESTS) $(OUT)/tests/shared/nomem
-	-@SUITE_TOTALS=$(OUT)/totals tests-c/run-suite.sh static $(STATIC_TESTS) $(OUT)/tests/static/nomem
+	-@SUITE_TOTALS=$(OUT)/totals STRESS_SECONDS=3 STRESS_THREADS=8 tests-c/run-suite.sh shared $(SHARED_TESTS) $(OUT)/tests/shared/nomem $(SCALE_SHARED)
+	-@SUITE_TOTALS=$(OUT)/totals STRESS_SECONDS=3 STRESS_THREADS=8 tests-c/run-suite.sh static $(STATIC_TESTS) $(OUT)/tests/static/nomem $(SCALE_STATIC)
 	-@SUITE_TOTALS=$(OUT)/totals MAKE="$(MAKE)" CC="$(CC)" CXX="$(CXX)" tests-c/run-suite.sh scripts $(SCRIPT_TESTS)
-	@awk '{p += $$2; f += $$3} END {printf "%d passed, %d failed\n", p, f; exit (f > 0 || NR != 3)}' $(OUT)/totals
+	-@SUITE_TOTALS=$(OUT)/totals tests-c/run-suite.sh replay.so $(OUT)/tests/shared/fuzz_replay
+	-@SUITE_TOTALS=$(OUT)/totals tests-c/run-suite.sh replay.a $(OUT)/tests/static/fuzz_replay
+	@awk '{p += $$2; f += $$3} END {printf "%d passed, %d failed\n", p, f; exit (f > 0 || NR != 5)}' $(OUT)/totals
 
 # Every program of the suite under memcheck: any error, or any byte definitely or indirectly
 # lost, fails the program.
 VALGRIND := valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect
-valgrind: lib $(SHARED_TESTS)
+valgrind: lib $(SHARED_TESTS) $(OUT)/tests/shared/stress
 	@rm -f $(OUT)/totals
 	@mkdir -p $(OUT)/valgrind
-	@for t in $(SHARED_TESTS); do printf '#!/bin/sh\nMPI_INFO_UNDER_VALGRIND=1 exec $(VALGRIND) %s "$$@"\n' "$(abspath .)/$$t" > $(OUT)/valgrind/$$(basename $$t); chmod +x $(OUT)/valgrind/$$(basename $$t); done
-	-@SUITE_TOTALS=$(OUT)/totals tests-c/run-suite.sh memcheck $(addprefix $(OUT)/valgrind/,$(notdir $(SHARED_TESTS)))
+	@for t in $(SHARED_TESTS) $(OUT)/tests/shared/stress; do printf '#!/bin/sh\nMPI_INFO_UNDER_VALGRIND=1 exec $(VALGRIND) %s "$$@"\n' "$(abspath .)/$$t" > $(OUT)/valgrind/$$(basename $$t); chmod +x $(OUT)/valgrind/$$(basename $$t); done
+	-@SUITE_TOTALS=$(OUT)/totals STRESS_SECONDS=1 tests-c/run-suite.sh memcheck $(addprefix $(OUT)/valgrind/,$(notdir $(SHARED_TESTS)) stress)
 	@awk '{p += $$2; f += $$3} END {printf "%d passed, %d failed\n", p, f; exit (f > 0 || NR != 1)}' $(OUT)/totals
+
+# The stress program for longer (STRESS_SEED=<the seed it printed> repeats each thread's
+# choices), and the limits program alone.
+.PHONY: stress limits
+stress: lib $(OUT)/tests/shared/stress
+	STRESS_SECONDS=$(STRESS_SECONDS) STRESS_THREADS=$(STRESS_THREADS) $(OUT)/tests/shared/stress
+
+limits: lib $(OUT)/tests/shared/limits
+	$(OUT)/tests/shared/limits
+
+# The whole C suite (each tests-c/test_*.c, the PMPI tool and app, stress, limits, nomem and the
+# fuzz corpus replay, each of the last four if its source exists) built with AddressSanitizer
+# and UndefinedBehaviorSanitizer, linked to the usual libraries, shared and static. Stable Rust
+# cannot instrument the library itself (that takes -Zsanitizer), but the ASan runtime serves
+# its malloc/posix_memalign/realloc/free (double and invalid frees, leaks) and checks the
+# ranges of its memcpy/memmove/memset/strnlen/bcmp calls, which are how it reads the caller's
+# strings and writes the caller's buffers. Any report ends the program with a non-zero status,
+# which fails it. nomem replaces malloc, so ASan checks no heap block there (UBSan and the
+# stack and global checks still apply).
+ASAN_CFLAGS := $(TEST_CFLAGS) -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+ASAN_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:halt_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+ASAN_PROGRAMS := $(C_TESTS) pmpi_app $(basename $(notdir $(wildcard tests-c/stress.c tests-c/limits.c tests-c/nomem.c))) \
+    $(if $(wildcard fuzz/replay_main.c),fuzz_replay)
+ASAN_SHARED := $(addprefix $(OUT)/asan/shared/,$(ASAN_PROGRAMS))
+ASAN_STATIC := $(addprefix $(OUT)/asan/static/,$(ASAN_PROGRAMS))
+.PHONY: asan tsan
+asan: lib $(ASAN_SHARED) $(ASAN_STATIC)
+	@rm -f $(OUT)/asan/totals
+	@echo "C suite with ASan and UBSan against $(LIB)/libmpi_info.so and $(LIB)/libmpi_info.a:"
+	-@$(ASAN_ENV) STRESS_SECONDS=3 STRESS_THREADS=8 SUITE_TOTALS=$(OUT)/asan/totals tests-c/run-suite.sh asan.so $(ASAN_SHARED)
+	-@$(ASAN_ENV) STRESS_SECONDS=3 STRESS_THREADS=8 SUITE_TOTALS=$(OUT)/asan/totals tests-c/run-suite.sh asan.a $(ASAN_STATIC)
+	@awk '{p += $$2; f += $$3} END {printf "%d passed, %d failed\n", p, f; exit (f > 0 || NR != 2)}' $(OUT)/asan/totals
+
+$(OUT)/asan/shared/%: tests-c/%.c tests-c/check.h tests-c/support.h include/mpi_info.h $(LIB)/$(REALNAME)
+	@mkdir -p $(@D)
+	$(CC) $(ASAN_CFLAGS) $< -o $@ -L$(LIB) -lmpi_info -Wl,-rpath,$(abspath $(LIB)) -lpthread
+
+$(OUT)/asan/static/%: tests-c/%.c tests-c/check.h tests-c/support.h include/mpi_info.h $(LIB)/libmpi_info.a
+	@mkdir -p $(@D)
+	$(CC) $(ASAN_CFLAGS) $< -o $@ $(LIB)/libmpi_info.a $(STATIC_LIBS)
+
+$(OUT)/asan/shared/libpmpi_tool.so: tests-c/pmpi/tool.c include/mpi_info.h $(LIB)/$(REALNAME)
+	@mkdir -p $(@D)
+	$(CC) $(ASAN_CFLAGS) -fPIC -shared $< -o $@ -L$(LIB) -lmpi_info
+
+$(OUT)/asan/shared/pmpi_app: tests-c/pmpi/app.c tests-c/check.h $(OUT)/asan/shared/libpmpi_tool.so $(LIB)/$(REALNAME)
+	$(CC) $(ASAN_CFLAGS) $< -o $@ -L$(OUT)/asan/shared -lpmpi_tool -L$(LIB) -lmpi_info \
+	    -Wl,-rpath,$(abspath $(OUT)/asan/shared):$(abspath $(LIB))
+
+$(OUT)/asan/static/pmpi_app: tests-c/pmpi/app.c tests-c/pmpi/tool.c tests-c/check.h $(LIB)/libmpi_info.a
+	@mkdir -p $(@D)
+	$(CC) $(ASAN_CFLAGS) -c tests-c/pmpi/tool.c -o $(OUT)/asan/static/pmpi_tool.o
+	$(CC) $(ASAN_CFLAGS) $< $(OUT)/asan/static/pmpi_tool.o -o $@ $(LIB)/libmpi_info.a $(STATIC_LIBS)
+
+$(OUT)/asan/shared/fuzz_replay: fuzz/info_fuzz.c fuzz/replay_main.c include/mpi_info.h $(LIB)/$(REALNAME)
+	@mkdir -p $(@D)
+	$(CC) $(ASAN_CFLAGS) $(FUZZ_REPLAY_DEFS) fuzz/info_fuzz.c fuzz/replay_main.c -o $@ -L$(LIB) -lmpi_info -Wl,-rpath,$(abspath $(LIB))
+
+$(OUT)/asan/static/fuzz_replay: fuzz/info_fuzz.c fuzz/replay_main.c include/mpi_info.h $(LIB)/libmpi_info.a
+	@mkdir -p $(@D)
+	$(CC) $(ASAN_CFLAGS) $(FUZZ_REPLAY_DEFS) fuzz/info_fuzz.c fuzz/replay_main.c -o $@ $(LIB)/libmpi_info.a $(STATIC_LIBS)
+
+# The threaded tests (test_threads, and stress if tests-c/stress.c exists) built with
+# ThreadSanitizer, against both libraries. TSan cannot see into the library (not instrumented;
+# its locks are atomics and futexes), so the races it would report between the library's own
+# intercepted calls are suppressed by tests-c/tsan.supp: what it checks is the C side.
+TSAN_TESTS := test_threads $(basename $(notdir $(wildcard tests-c/stress.c)))
+TSAN_CFLAGS := $(TEST_CFLAGS) -fsanitize=thread -fno-omit-frame-pointer
+TSAN_ENV := TSAN_OPTIONS=halt_on_error=1:suppressions=$(abspath tests-c/tsan.supp)
+TSAN_SHARED := $(addprefix $(OUT)/tsan/shared/,$(TSAN_TESTS))
+TSAN_STATIC := $(addprefix $(OUT)/tsan/static/,$(TSAN_TESTS))
+tsan: lib $(TSAN_SHARED) $(TSAN_STATIC)
+	@rm -f $(OUT)/tsan/totals
+	@echo "threaded C tests with TSan against $(LIB)/libmpi_info.so and $(LIB)/libmpi_info.a:"
+	-@$(TSAN_ENV) STRESS_SECONDS=3 STRESS_THREADS=8 SUITE_TOTALS=$(OUT)/tsan/totals tests-c/run-suite.sh tsan.so $(TSAN_SHARED)
+	-@$(TSAN_ENV) STRESS_SECONDS=3 STRESS_THREADS=8 SUITE_TOTALS=$(OUT)/tsan/totals tests-c/run-suite.sh tsan.a $(TSAN_STATIC)
+	@awk '{p += $$2; f += $$3} END {printf "%d passed, %d failed\n", p, f; exit (f > 0 || NR != 2)}' $(OUT)/tsan/totals
+
+$(OUT)/tsan/shared/%: tests-c/%.c tests-c/check.h tests-c/support.h include/mpi_info.h $(LIB)/$(REALNAME)
+	@mkdir -p $(@D)
+	$(CC) $(TSAN_CFLAGS) $< -o $@ -L$(LIB) -lmpi_info -Wl,-rpath,$(abspath $(LIB)) -lpthread
+
+$(OUT)/tsan/static/%: tests-c/%.c tests-c/check.h tests-c/support.h include/mpi_info.h $(LIB)/libmpi_info.a
+	@mkdir -p $(@D)
+	$(CC) $(TSAN_CFLAGS) $< -o $@ $(LIB)/libmpi_info.a $(STATIC_LIBS)
 
 # The C suite: each tests-c/test_*.c, linked once against each library.
 $(OUT)/tests/shared/%: tests-c/%.c tests-c/check.h tests-c/support.h include/mpi_info.h $(LIB)/$(REALNAME)
@@ -111,6 +213,66 @@ $(OUT)/tests/static/pmpi_app: tests-c/pmpi/app.c tests-c/pmpi/tool.c tests-c/che
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -c tests-c/pmpi/tool.c -o $(OUT)/tests/static/pmpi_tool.o
 	$(CC) $(TEST_CFLAGS) $< $(OUT)/tests/static/pmpi_tool.o -o $@ $(LIB)/libmpi_info.a $(STATIC_LIBS)
+
+# Fuzzing (fuzz/README.md). fuzz/info_fuzz.c decodes its input into calls of the C API and
+# checks each against a reference model. make test replays the seed corpus and the regression
+# inputs through it with a plain main() (fuzz/replay_main.c), against both libraries; make fuzz
+# runs libFuzzer on it for FUZZ_SECONDS. For coverage inside the library, the fuzz build links a
+# copy of the static library whose Rust code carries sanitizer-coverage instrumentation (stable
+# -C passes / -C llvm-args; --target keeps it off build scripts), with debug assertions and
+# overflow checks on, so a panic shows as MPI_ERR_INTERN and then as a model mismatch.
+# FUZZ_RUST_COVERAGE=0 links the ordinary archive instead (to compare coverage).
+FUZZ_REPLAY_DEFS := -DFUZZ_REPLAY_DIRS='"$(abspath fuzz/corpus):$(abspath fuzz/regressions)"'
+FUZZ_SECONDS ?= 300
+FUZZ_CLANG ?= clang-19
+FUZZ_CLANG_PACKAGES ?= clang-19 libclang-rt-19-dev
+FUZZ_RUST_COVERAGE ?= 1
+FUZZ_HOST = $(shell rustc -vV | sed -n 's/^host: //p')
+FUZZ_RUSTFLAGS := -C passes=sancov-module -C llvm-args=-sanitizer-coverage-level=3 \
+    -C llvm-args=-sanitizer-coverage-inline-8bit-counters -C llvm-args=-sanitizer-coverage-pc-table \
+    -C llvm-args=-sanitizer-coverage-trace-compares -C debug-assertions=on -C overflow-checks=on
+FUZZ_CFLAGS := -std=c99 -Wall -Wextra -Werror -g -O1 -Iinclude -fno-omit-frame-pointer \
+    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+.PHONY: fuzz fuzz-smoke fuzz-build
+
+$(OUT)/tests/shared/fuzz_replay: fuzz/info_fuzz.c fuzz/replay_main.c include/mpi_info.h $(LIB)/$(REALNAME)
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) $(FUZZ_REPLAY_DEFS) fuzz/info_fuzz.c fuzz/replay_main.c -o $@ -L$(LIB) -lmpi_info -Wl,-rpath,$(abspath $(LIB))
+
+$(OUT)/tests/static/fuzz_replay: fuzz/info_fuzz.c fuzz/replay_main.c include/mpi_info.h $(LIB)/libmpi_info.a
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) $(FUZZ_REPLAY_DEFS) fuzz/info_fuzz.c fuzz/replay_main.c -o $@ $(LIB)/libmpi_info.a $(STATIC_LIBS)
+
+fuzz-build: lib
+	@mkdir -p $(OUT)/fuzz
+	@printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' > $(OUT)/fuzz/probe.c; \
+	  $(FUZZ_CLANG) -fsanitize=fuzzer $(OUT)/fuzz/probe.c -o $(OUT)/fuzz/probe 2>/dev/null || { \
+	    echo "installing $(FUZZ_CLANG_PACKAGES) (Debian packages) for libFuzzer"; \
+	    DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(FUZZ_CLANG_PACKAGES); }; \
+	  rm -f $(OUT)/fuzz/probe.c $(OUT)/fuzz/probe
+ifeq ($(FUZZ_RUST_COVERAGE),1)
+	RUSTFLAGS="$(FUZZ_RUSTFLAGS)" $(CARGO) rustc --release --lib --crate-type staticlib --target $(FUZZ_HOST) --target-dir target/fuzz
+	$(FUZZ_CLANG) $(FUZZ_CFLAGS) fuzz/info_fuzz.c target/fuzz/$(FUZZ_HOST)/release/libmpi_info.a $(STATIC_LIBS) -o $(OUT)/fuzz/info_fuzz
+else
+	$(FUZZ_CLANG) $(FUZZ_CFLAGS) fuzz/info_fuzz.c $(LIB)/libmpi_info.a $(STATIC_LIBS) -o $(OUT)/fuzz/info_fuzz
+endif
+
+fuzz: fuzz-build
+	@fuzz/run.sh $(OUT)/fuzz/info_fuzz $(FUZZ_SECONDS) $(OUT)/fuzz
+
+fuzz-smoke:
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=60
+
+# Model-checked tests of the handle table and the shared pairs: loom runs every interleaving
+# of their threads (src/handles.rs, loom_tests). A separate target directory, as the cfg
+# changes every crate's build.
+loom:
+	@mkdir -p $(OUT)
+	RUSTFLAGS="--cfg loom" LOOM_LOG=info $(CARGO) test --release --lib --target-dir target/loom loom_tests -- --test-threads=1 --nocapture \
+	  > $(OUT)/loom.log 2>&1; status=$$?; \
+	  sed 's/\x1b\[[0-9;]*m//g' $(OUT)/loom.log | grep -E '^test |Completed in|test result|panicked|error' | sed 's/ *INFO iter.*//'; \
+	  exit $$status
 
 # The same benchmark source, built against this library, MPICH and Open MPI.
 BENCH_CFLAGS := -std=c99 -O2 -Wall -Wextra

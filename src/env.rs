@@ -100,60 +100,92 @@ fn working_directory(buf: &mut [u8; MAX_VALUE_LEN + 1]) -> Option<&[u8]> {
     Some(&buf[..len])
 }
 
-/// The start of `/proc/self/cmdline`: enough for a command and an `argv` value of the longest
-/// length a value may have, each with its NUL, and one byte more to tell that there is more.
-/// A fixed buffer, so capturing it needs no heap memory.
-const CMDLINE_ROOM: usize = 2 * (MAX_VALUE_LEN + 1) + 1;
-
+/// What `MPI_INFO_ENV` needs of `/proc/self/cmdline`, kept in fixed buffers so that capturing
+/// it allocates nothing: the command (argv[0]) and the rest (the other arguments, each ending
+/// in a NUL), each up to a value's length plus its NUL. The counts go on past the buffers, so a
+/// part that did not fit is known to be too long, and left out. The two parts are kept apart
+/// because a too-long command must not push a short `argv` out of the buffer.
 struct CmdLine {
-    bytes: [u8; CMDLINE_ROOM],
-    len: usize,
+    command: [u8; MAX_VALUE_LEN + 1],
+    command_len: usize,
+    /// The NUL that ends the command has been read.
+    past_command: bool,
+    rest: [u8; MAX_VALUE_LEN + 1],
+    rest_len: usize,
 }
 
 impl CmdLine {
-    /// The first `CMDLINE_ROOM` bytes of this process's command line; empty if it cannot be
-    /// read (then `command` and `argv` are unknown, and left out).
+    const EMPTY: CmdLine = CmdLine {
+        command: [0; MAX_VALUE_LEN + 1],
+        command_len: 0,
+        past_command: false,
+        rest: [0; MAX_VALUE_LEN + 1],
+        rest_len: 0,
+    };
+
+    /// This process's command line; empty if it cannot be read (then `command` and `argv`
+    /// are unknown, and left out).
     fn read() -> CmdLine {
         use std::io::Read;
-        let mut line = CmdLine { bytes: [0; CMDLINE_ROOM], len: 0 };
-        if let Ok(mut file) = std::fs::File::open("/proc/self/cmdline") {
-            while line.len < CMDLINE_ROOM {
-                match file.read(&mut line.bytes[line.len..]) {
-                    Ok(0) => break,
-                    Ok(n) => line.len += n,
-                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                    Err(_) => {
-                        line.len = 0;
-                        break;
-                    }
-                }
+        let mut line = CmdLine::EMPTY;
+        let Ok(mut file) = std::fs::File::open("/proc/self/cmdline") else {
+            return line;
+        };
+        let mut chunk = [0u8; 512];
+        loop {
+            match file.read(&mut chunk) {
+                Ok(0) => return line,
+                Ok(n) => line.take(&chunk[..n]),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(_) => return CmdLine::EMPTY,
             }
         }
-        line
     }
 
-    /// (command, argv): the arguments are NUL-separated and NUL-terminated, so the bytes after
-    /// the command's NUL, with NULs turned into spaces, are the `argv` value.
+    /// Adds the next bytes of the command line.
+    fn take(&mut self, mut bytes: &[u8]) {
+        if !self.past_command {
+            let end = bytes.iter().position(|&b| b == 0);
+            keep(&mut self.command, &mut self.command_len, &bytes[..end.unwrap_or(bytes.len())]);
+            let Some(end) = end else { return };
+            self.past_command = true;
+            bytes = &bytes[end + 1..];
+        }
+        keep(&mut self.rest, &mut self.rest_len, bytes);
+    }
+
+    /// (command, argv): the arguments after the command are NUL-terminated, so the rest
+    /// without its last NUL, with NULs turned into spaces, is the `argv` value.
     fn command_and_argv<'a>(&self, joined: &'a mut [u8; MAX_VALUE_LEN]) -> (Option<&[u8]>, Option<&'a [u8]>) {
-        let complete = self.len < CMDLINE_ROOM;
-        let text = &self.bytes[..self.len];
-        let text = if complete { text.strip_suffix(&[0]).unwrap_or(text) } else { text };
-        if text.is_empty() {
+        // A line that is one NUL (argv[0] empty, nothing after it) names no command.
+        if self.command_len == 0 && self.rest_len == 0 {
             return (None, None);
         }
-        let Some(end) = text.iter().position(|&b| b == 0) else {
-            return (complete.then_some(text), None);
-        };
-        let rest = &text[end + 1..];
-        let argv = (complete && rest.len() <= joined.len()).then(|| {
+        let command = (self.command_len <= MAX_VALUE_LEN).then(|| &self.command[..self.command_len]);
+        if self.rest_len == 0 || self.rest_len > self.rest.len() {
+            return (command, None);
+        }
+        let rest = &self.rest[..self.rest_len];
+        let rest = rest.strip_suffix(&[0]).unwrap_or(rest);
+        let argv = (rest.len() <= joined.len()).then(|| {
             let out = &mut joined[..rest.len()];
             for (to, &from) in out.iter_mut().zip(rest) {
                 *to = if from == 0 { b' ' } else { from };
             }
             &*out
         });
-        (Some(&text[..end]), argv)
+        (command, argv)
     }
+}
+
+/// Appends `part` to the text in `buf` (length `len`, which counts on past the buffer's end:
+/// what does not fit is dropped but counted).
+fn keep(buf: &mut [u8], len: &mut usize, part: &[u8]) {
+    if let Some(room) = buf.get_mut(*len..) {
+        let n = room.len().min(part.len());
+        room[..n].copy_from_slice(&part[..n]);
+    }
+    *len = len.saturating_add(part.len());
 }
 
 static OWN_ARGS: OnceLock<CmdLine> = OnceLock::new();
@@ -215,5 +247,39 @@ mod tests {
         let m = build(&[b"p", &long, &long]).unwrap();
         assert!(m.get(b"argv").is_none());
         assert_eq!(m.get(b"command"), Some(&b"p"[..]));
+    }
+
+    fn split(line: &[u8], chunk: usize) -> (Option<Vec<u8>>, Option<Vec<u8>>) {
+        let mut captured = CmdLine::EMPTY;
+        for part in line.chunks(chunk) {
+            captured.take(part);
+        }
+        let mut joined = [0u8; MAX_VALUE_LEN];
+        let (command, argv) = captured.command_and_argv(&mut joined);
+        (command.map(<[u8]>::to_vec), argv.map(<[u8]>::to_vec))
+    }
+
+    #[test]
+    fn command_line_is_split_as_the_kernel_writes_it() {
+        for chunk in [1, 3, 512] {
+            assert_eq!(split(b"", chunk), (None, None));
+            assert_eq!(split(b"\0", chunk), (None, None));
+            assert_eq!(split(b"prog\0", chunk), (Some(b"prog".to_vec()), None));
+            assert_eq!(split(b"prog\0\0", chunk), (Some(b"prog".to_vec()), Some(b"".to_vec())));
+            assert_eq!(split(b"prog\0-n\0\04\0", chunk), (Some(b"prog".to_vec()), Some(b"-n  4".to_vec())));
+            assert_eq!(split(b"\0a\0", chunk), (Some(b"".to_vec()), Some(b"a".to_vec())));
+        }
+    }
+
+    #[test]
+    fn a_long_part_is_left_out_without_losing_the_other() {
+        let long = vec![b'x'; 5000];
+        let limit = vec![b'y'; MAX_VALUE_LEN];
+        // A command too long for a value, then an argument of exactly the limit.
+        let line = [&long[..], b"\0", &limit[..], b"\0"].concat();
+        assert_eq!(split(&line, 512), (None, Some(limit.clone())));
+        // A command of exactly the limit, then arguments too long together.
+        let line = [&limit[..], b"\0", &limit[..], b"\0z\0"].concat();
+        assert_eq!(split(&line, 512), (Some(limit.clone()), None));
     }
 }
