@@ -137,35 +137,6 @@ asan: lib $(ASAN_SHARED) $(ASAN_STATIC)
 	-@$(ASAN_ENV) STRESS_SECONDS=3 STRESS_THREADS=8 SUITE_TOTALS=$(OUT)/asan/totals tests-c/run-suite.sh asan.a $(ASAN_STATIC)
 	@awk '{p += $$2; f += $$3} END {printf "%d passed, %d failed\n", p, f; exit (f > 0 || NR != 2)}' $(OUT)/asan/totals
 
-$(OUT)/asan/shared/%: tests-c/%.c tests-c/check.h tests-c/support.h include/mpi_info.h $(LIB)/$(REALNAME)
-	@mkdir -p $(@D)
-	$(CC) $(ASAN_CFLAGS) $< -o $@ -L$(LIB) -lmpi_info -Wl,-rpath,$(abspath $(LIB)) -lpthread
-
-$(OUT)/asan/static/%: tests-c/%.c tests-c/check.h tests-c/support.h include/mpi_info.h $(LIB)/libmpi_info.a
-	@mkdir -p $(@D)
-	$(CC) $(ASAN_CFLAGS) $< -o $@ $(LIB)/libmpi_info.a $(STATIC_LIBS)
-
-$(OUT)/asan/shared/libpmpi_tool.so: tests-c/pmpi/tool.c include/mpi_info.h $(LIB)/$(REALNAME)
-	@mkdir -p $(@D)
-	$(CC) $(ASAN_CFLAGS) -fPIC -shared $< -o $@ -L$(LIB) -lmpi_info
-
-$(OUT)/asan/shared/pmpi_app: tests-c/pmpi/app.c tests-c/check.h $(OUT)/asan/shared/libpmpi_tool.so $(LIB)/$(REALNAME)
-	$(CC) $(ASAN_CFLAGS) $< -o $@ -L$(OUT)/asan/shared -lpmpi_tool -L$(LIB) -lmpi_info \
-	    -Wl,-rpath,$(abspath $(OUT)/asan/shared):$(abspath $(LIB))
-
-$(OUT)/asan/static/pmpi_app: tests-c/pmpi/app.c tests-c/pmpi/tool.c tests-c/check.h $(LIB)/libmpi_info.a
-	@mkdir -p $(@D)
-	$(CC) $(ASAN_CFLAGS) -c tests-c/pmpi/tool.c -o $(OUT)/asan/static/pmpi_tool.o
-	$(CC) $(ASAN_CFLAGS) $< $(OUT)/asan/static/pmpi_tool.o -o $@ $(LIB)/libmpi_info.a $(STATIC_LIBS)
-
-$(OUT)/asan/shared/fuzz_replay: fuzz/info_fuzz.c fuzz/replay_main.c include/mpi_info.h $(LIB)/$(REALNAME)
-	@mkdir -p $(@D)
-	$(CC) $(ASAN_CFLAGS) $(FUZZ_REPLAY_DEFS) fuzz/info_fuzz.c fuzz/replay_main.c -o $@ -L$(LIB) -lmpi_info -Wl,-rpath,$(abspath $(LIB))
-
-$(OUT)/asan/static/fuzz_replay: fuzz/info_fuzz.c fuzz/replay_main.c include/mpi_info.h $(LIB)/libmpi_info.a
-	@mkdir -p $(@D)
-	$(CC) $(ASAN_CFLAGS) $(FUZZ_REPLAY_DEFS) fuzz/info_fuzz.c fuzz/replay_main.c -o $@ $(LIB)/libmpi_info.a $(STATIC_LIBS)
-
 # The threaded tests (test_threads, and stress if tests-c/stress.c exists) built with
 # ThreadSanitizer, against both libraries. TSan cannot see into the library (not instrumented;
 # its locks are atomics and futexes), so the races it would report between the library's own
@@ -182,37 +153,45 @@ tsan: lib $(TSAN_SHARED) $(TSAN_STATIC)
 	-@$(TSAN_ENV) STRESS_SECONDS=3 STRESS_THREADS=8 SUITE_TOTALS=$(OUT)/tsan/totals tests-c/run-suite.sh tsan.a $(TSAN_STATIC)
 	@awk '{p += $$2; f += $$3} END {printf "%d passed, %d failed\n", p, f; exit (f > 0 || NR != 2)}' $(OUT)/tsan/totals
 
-$(OUT)/tsan/shared/%: tests-c/%.c tests-c/check.h tests-c/support.h include/mpi_info.h $(LIB)/$(REALNAME)
-	@mkdir -p $(@D)
-	$(CC) $(TSAN_CFLAGS) $< -o $@ -L$(LIB) -lmpi_info -Wl,-rpath,$(abspath $(LIB)) -lpthread
+# How the C programs are built, once per build: $(1) is the directory under $(OUT) (tests,
+# asan, tsan), $(2) the name of the variable with its C flags. Each tests-c/test_*.c (and
+# nomem, stress, limits) is linked once against each library; the profiling interface
+# (SPEC section 8) as a tool shared library linked ahead of libmpi_info.so, and as the tool's
+# object file linked ahead of libmpi_info.a; the fuzz target with a plain main() that replays
+# fuzz/corpus and fuzz/regressions.
+define c_programs
+$(OUT)/$(1)/shared/%: tests-c/%.c tests-c/check.h tests-c/support.h include/mpi_info.h $(LIB)/$(REALNAME)
+	@mkdir -p $$(@D)
+	$$(CC) $$($(2)) $$< -o $$@ -L$(LIB) -lmpi_info -Wl,-rpath,$(abspath $(LIB)) -lpthread
 
-$(OUT)/tsan/static/%: tests-c/%.c tests-c/check.h tests-c/support.h include/mpi_info.h $(LIB)/libmpi_info.a
-	@mkdir -p $(@D)
-	$(CC) $(TSAN_CFLAGS) $< -o $@ $(LIB)/libmpi_info.a $(STATIC_LIBS)
+$(OUT)/$(1)/static/%: tests-c/%.c tests-c/check.h tests-c/support.h include/mpi_info.h $(LIB)/libmpi_info.a
+	@mkdir -p $$(@D)
+	$$(CC) $$($(2)) $$< -o $$@ $(LIB)/libmpi_info.a $(STATIC_LIBS)
 
-# The C suite: each tests-c/test_*.c, linked once against each library.
-$(OUT)/tests/shared/%: tests-c/%.c tests-c/check.h tests-c/support.h include/mpi_info.h $(LIB)/$(REALNAME)
-	@mkdir -p $(@D)
-	$(CC) $(TEST_CFLAGS) $< -o $@ -L$(LIB) -lmpi_info -Wl,-rpath,$(abspath $(LIB)) -lpthread
+$(OUT)/$(1)/shared/libpmpi_tool.so: tests-c/pmpi/tool.c include/mpi_info.h $(LIB)/$(REALNAME)
+	@mkdir -p $$(@D)
+	$$(CC) $$($(2)) -fPIC -shared $$< -o $$@ -L$(LIB) -lmpi_info
 
-$(OUT)/tests/static/%: tests-c/%.c tests-c/check.h tests-c/support.h include/mpi_info.h $(LIB)/libmpi_info.a
-	@mkdir -p $(@D)
-	$(CC) $(TEST_CFLAGS) $< -o $@ $(LIB)/libmpi_info.a $(STATIC_LIBS)
+$(OUT)/$(1)/shared/pmpi_app: tests-c/pmpi/app.c tests-c/check.h $(OUT)/$(1)/shared/libpmpi_tool.so $(LIB)/$(REALNAME)
+	$$(CC) $$($(2)) $$< -o $$@ -L$(OUT)/$(1)/shared -lpmpi_tool -L$(LIB) -lmpi_info \
+	    -Wl,-rpath,$(abspath $(OUT)/$(1)/shared):$(abspath $(LIB))
 
-# Profiling interface (SPEC section 8): the tool as a shared library linked ahead of
-# libmpi_info.so, and the tool's object file linked statically ahead of libmpi_info.a.
-$(OUT)/tests/shared/libpmpi_tool.so: tests-c/pmpi/tool.c include/mpi_info.h $(LIB)/$(REALNAME)
-	@mkdir -p $(@D)
-	$(CC) $(TEST_CFLAGS) -fPIC -shared $< -o $@ -L$(LIB) -lmpi_info
+$(OUT)/$(1)/static/pmpi_app: tests-c/pmpi/app.c tests-c/pmpi/tool.c tests-c/check.h $(LIB)/libmpi_info.a
+	@mkdir -p $$(@D)
+	$$(CC) $$($(2)) -c tests-c/pmpi/tool.c -o $(OUT)/$(1)/static/pmpi_tool.o
+	$$(CC) $$($(2)) $$< $(OUT)/$(1)/static/pmpi_tool.o -o $$@ $(LIB)/libmpi_info.a $(STATIC_LIBS)
 
-$(OUT)/tests/shared/pmpi_app: tests-c/pmpi/app.c tests-c/check.h $(OUT)/tests/shared/libpmpi_tool.so $(LIB)/$(REALNAME)
-	$(CC) $(TEST_CFLAGS) $< -o $@ -L$(OUT)/tests/shared -lpmpi_tool -L$(LIB) -lmpi_info \
-	    -Wl,-rpath,$(abspath $(OUT)/tests/shared):$(abspath $(LIB))
+$(OUT)/$(1)/shared/fuzz_replay: fuzz/info_fuzz.c fuzz/replay_main.c include/mpi_info.h $(LIB)/$(REALNAME)
+	@mkdir -p $$(@D)
+	$$(CC) $$($(2)) $$(FUZZ_REPLAY_DEFS) fuzz/info_fuzz.c fuzz/replay_main.c -o $$@ -L$(LIB) -lmpi_info -Wl,-rpath,$(abspath $(LIB))
 
-$(OUT)/tests/static/pmpi_app: tests-c/pmpi/app.c tests-c/pmpi/tool.c tests-c/check.h $(LIB)/libmpi_info.a
-	@mkdir -p $(@D)
-	$(CC) $(TEST_CFLAGS) -c tests-c/pmpi/tool.c -o $(OUT)/tests/static/pmpi_tool.o
-	$(CC) $(TEST_CFLAGS) $< $(OUT)/tests/static/pmpi_tool.o -o $@ $(LIB)/libmpi_info.a $(STATIC_LIBS)
+$(OUT)/$(1)/static/fuzz_replay: fuzz/info_fuzz.c fuzz/replay_main.c include/mpi_info.h $(LIB)/libmpi_info.a
+	@mkdir -p $$(@D)
+	$$(CC) $$($(2)) $$(FUZZ_REPLAY_DEFS) fuzz/info_fuzz.c fuzz/replay_main.c -o $$@ $(LIB)/libmpi_info.a $(STATIC_LIBS)
+endef
+$(eval $(call c_programs,tests,TEST_CFLAGS))
+$(eval $(call c_programs,asan,ASAN_CFLAGS))
+$(eval $(call c_programs,tsan,TSAN_CFLAGS))
 
 # Fuzzing (fuzz/README.md). fuzz/info_fuzz.c decodes its input into calls of the C API and
 # checks each against a reference model. make test replays the seed corpus and the regression
@@ -234,14 +213,6 @@ FUZZ_RUSTFLAGS := -C passes=sancov-module -C llvm-args=-sanitizer-coverage-level
 FUZZ_CFLAGS := -std=c99 -Wall -Wextra -Werror -g -O1 -Iinclude -fno-omit-frame-pointer \
     -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 .PHONY: fuzz fuzz-smoke fuzz-build
-
-$(OUT)/tests/shared/fuzz_replay: fuzz/info_fuzz.c fuzz/replay_main.c include/mpi_info.h $(LIB)/$(REALNAME)
-	@mkdir -p $(@D)
-	$(CC) $(TEST_CFLAGS) $(FUZZ_REPLAY_DEFS) fuzz/info_fuzz.c fuzz/replay_main.c -o $@ -L$(LIB) -lmpi_info -Wl,-rpath,$(abspath $(LIB))
-
-$(OUT)/tests/static/fuzz_replay: fuzz/info_fuzz.c fuzz/replay_main.c include/mpi_info.h $(LIB)/libmpi_info.a
-	@mkdir -p $(@D)
-	$(CC) $(TEST_CFLAGS) $(FUZZ_REPLAY_DEFS) fuzz/info_fuzz.c fuzz/replay_main.c -o $@ $(LIB)/libmpi_info.a $(STATIC_LIBS)
 
 fuzz-build: lib
 	@mkdir -p $(OUT)/fuzz
