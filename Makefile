@@ -51,6 +51,10 @@ SCALE_STATIC := $(OUT)/tests/static/stress $(OUT)/tests/static/limits
 STRESS_SECONDS ?= 60
 STRESS_THREADS ?= 8
 
+# The last line of a suite: adds up the totals file $(1) that tests-c/run-suite.sh wrote, one
+# line per suite, and fails unless all $(2) suites ran and none failed.
+sum_totals = awk '{p += $$2; f += $$3} END {printf "%d passed, %d failed\n", p, f; exit (f > 0 || NR != $(2))}' $(1)
+
 .PHONY: all lib run test c-tests valgrind loom bench install uninstall clean
 
 all: lib
@@ -86,24 +90,24 @@ test: lib
 # The fuzz target replaying fuzz/corpus and fuzz/regressions (the fuzzing section below).
 FUZZ_REPLAY := $(OUT)/tests/shared/fuzz_replay $(OUT)/tests/static/fuzz_replay
 c-tests: $(SHARED_TESTS) $(STATIC_TESTS) $(NOMEM_TESTS) $(SCALE_SHARED) $(SCALE_STATIC) $(FUZZ_REPLAY) $(OUT)/examples/hints $(OUT)/examples/profiler
-	@rm -f $(OUT)/totals
+	@rm -f $(OUT)/tests/totals
 	@echo "C suite against $(LIB)/libmpi_info.so and $(LIB)/libmpi_info.a:"
-	-@SUITE_TOTALS=$(OUT)/totals STRESS_SECONDS=3 STRESS_THREADS=8 tests-c/run-suite.sh shared $(SHARED_TESTS) $(OUT)/tests/shared/nomem $(SCALE_SHARED)
-	-@SUITE_TOTALS=$(OUT)/totals STRESS_SECONDS=3 STRESS_THREADS=8 tests-c/run-suite.sh static $(STATIC_TESTS) $(OUT)/tests/static/nomem $(SCALE_STATIC)
-	-@SUITE_TOTALS=$(OUT)/totals MAKE="$(MAKE)" CC="$(CC)" CXX="$(CXX)" tests-c/run-suite.sh scripts $(SCRIPT_TESTS)
-	-@SUITE_TOTALS=$(OUT)/totals tests-c/run-suite.sh replay.so $(OUT)/tests/shared/fuzz_replay
-	-@SUITE_TOTALS=$(OUT)/totals tests-c/run-suite.sh replay.a $(OUT)/tests/static/fuzz_replay
-	@awk '{p += $$2; f += $$3} END {printf "%d passed, %d failed\n", p, f; exit (f > 0 || NR != 5)}' $(OUT)/totals
+	-@SUITE_TOTALS=$(OUT)/tests/totals STRESS_SECONDS=3 STRESS_THREADS=8 tests-c/run-suite.sh shared $(SHARED_TESTS) $(OUT)/tests/shared/nomem $(SCALE_SHARED)
+	-@SUITE_TOTALS=$(OUT)/tests/totals STRESS_SECONDS=3 STRESS_THREADS=8 tests-c/run-suite.sh static $(STATIC_TESTS) $(OUT)/tests/static/nomem $(SCALE_STATIC)
+	-@SUITE_TOTALS=$(OUT)/tests/totals MAKE="$(MAKE)" CC="$(CC)" CXX="$(CXX)" tests-c/run-suite.sh scripts $(SCRIPT_TESTS)
+	-@SUITE_TOTALS=$(OUT)/tests/totals tests-c/run-suite.sh replay.so $(OUT)/tests/shared/fuzz_replay
+	-@SUITE_TOTALS=$(OUT)/tests/totals tests-c/run-suite.sh replay.a $(OUT)/tests/static/fuzz_replay
+	@$(call sum_totals,$(OUT)/tests/totals,5)
 
 # Every program of the suite under memcheck: any error, or any byte definitely or indirectly
 # lost, fails the program.
 VALGRIND := valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect
 valgrind: lib $(SHARED_TESTS) $(OUT)/tests/shared/stress
-	@rm -f $(OUT)/totals
 	@mkdir -p $(OUT)/valgrind
+	@rm -f $(OUT)/valgrind/totals
 	@for t in $(SHARED_TESTS) $(OUT)/tests/shared/stress; do printf '#!/bin/sh\nMPI_INFO_UNDER_VALGRIND=1 exec $(VALGRIND) %s "$$@"\n' "$(abspath .)/$$t" > $(OUT)/valgrind/$$(basename $$t); chmod +x $(OUT)/valgrind/$$(basename $$t); done
-	-@SUITE_TOTALS=$(OUT)/totals STRESS_SECONDS=1 tests-c/run-suite.sh memcheck $(addprefix $(OUT)/valgrind/,$(notdir $(SHARED_TESTS)) stress)
-	@awk '{p += $$2; f += $$3} END {printf "%d passed, %d failed\n", p, f; exit (f > 0 || NR != 1)}' $(OUT)/totals
+	-@SUITE_TOTALS=$(OUT)/valgrind/totals STRESS_SECONDS=1 tests-c/run-suite.sh memcheck $(addprefix $(OUT)/valgrind/,$(notdir $(SHARED_TESTS)) stress)
+	@$(call sum_totals,$(OUT)/valgrind/totals,1)
 
 # The stress program for longer (STRESS_SEED=<the seed it printed> repeats each thread's
 # choices), and the limits program alone.
@@ -135,7 +139,7 @@ asan: lib $(ASAN_SHARED) $(ASAN_STATIC)
 	@echo "C suite with ASan and UBSan against $(LIB)/libmpi_info.so and $(LIB)/libmpi_info.a:"
 	-@$(ASAN_ENV) STRESS_SECONDS=3 STRESS_THREADS=8 SUITE_TOTALS=$(OUT)/asan/totals tests-c/run-suite.sh asan.so $(ASAN_SHARED)
 	-@$(ASAN_ENV) STRESS_SECONDS=3 STRESS_THREADS=8 SUITE_TOTALS=$(OUT)/asan/totals tests-c/run-suite.sh asan.a $(ASAN_STATIC)
-	@awk '{p += $$2; f += $$3} END {printf "%d passed, %d failed\n", p, f; exit (f > 0 || NR != 2)}' $(OUT)/asan/totals
+	@$(call sum_totals,$(OUT)/asan/totals,2)
 
 # The threaded tests (test_threads, and stress if tests-c/stress.c exists) built with
 # ThreadSanitizer, against both libraries. TSan cannot see into the library (not instrumented;
@@ -151,7 +155,7 @@ tsan: lib $(TSAN_SHARED) $(TSAN_STATIC)
 	@echo "threaded C tests with TSan against $(LIB)/libmpi_info.so and $(LIB)/libmpi_info.a:"
 	-@$(TSAN_ENV) STRESS_SECONDS=3 STRESS_THREADS=8 SUITE_TOTALS=$(OUT)/tsan/totals tests-c/run-suite.sh tsan.so $(TSAN_SHARED)
 	-@$(TSAN_ENV) STRESS_SECONDS=3 STRESS_THREADS=8 SUITE_TOTALS=$(OUT)/tsan/totals tests-c/run-suite.sh tsan.a $(TSAN_STATIC)
-	@awk '{p += $$2; f += $$3} END {printf "%d passed, %d failed\n", p, f; exit (f > 0 || NR != 2)}' $(OUT)/tsan/totals
+	@$(call sum_totals,$(OUT)/tsan/totals,2)
 
 # How the C programs are built, once per build: $(1) is the directory under $(OUT) (tests,
 # asan, tsan), $(2) the name of the variable with its C flags. Each tests-c/test_*.c (and
