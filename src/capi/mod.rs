@@ -72,6 +72,11 @@ fn boundary(call: impl FnOnce() -> Result<(), Error>) -> c_int {
 /// memory (the previous hook's box already exists and is only moved into `PREVIOUS_HOOK`).
 fn silence_own_panics() {
     static INSTALL: Once = Once::new();
+    // `set_hook` panics on a thread that is unwinding (a call from a destructor during a Rust
+    // panic); such a call installs nothing, and a later one will.
+    if INSTALL.is_completed() || std::thread::panicking() {
+        return;
+    }
     INSTALL.call_once(|| {
         let _ = PREVIOUS_HOOK.set(std::panic::take_hook());
         std::panic::set_hook(Box::new(|info| {
