@@ -15,7 +15,8 @@
  *     nothing at all.
  * A child that dies (an abort on an allocation the library cannot survive) is a failure.
  *
- * Not run under valgrind, which replaces malloc itself. */
+ * Not run under valgrind, which replaces malloc itself. NOMEM_VERBOSE=1 prints each child's
+ * counts. */
 #define _GNU_SOURCE 1
 #include <errno.h>
 #include <stdint.h>
