@@ -119,8 +119,8 @@ limits: lib $(OUT)/tests/shared/limits
 	$(OUT)/tests/shared/limits
 
 # The whole C suite (each tests-c/test_*.c, the PMPI tool and app, stress, limits, nomem and the
-# fuzz corpus replay, each of the last four if its source exists) built with AddressSanitizer
-# and UndefinedBehaviorSanitizer, linked to the usual libraries, shared and static. Stable Rust
+# fuzz corpus replay) built with AddressSanitizer and UndefinedBehaviorSanitizer, linked to the
+# usual libraries, shared and static. Stable Rust
 # cannot instrument the library itself (that takes -Zsanitizer), but the ASan runtime serves
 # its malloc/posix_memalign/realloc/free (double and invalid frees, leaks) and checks the
 # ranges of its memcpy/memmove/memset/strnlen/bcmp calls, which are how it reads the caller's
@@ -129,33 +129,34 @@ limits: lib $(OUT)/tests/shared/limits
 # stack and global checks still apply).
 ASAN_CFLAGS := $(TEST_CFLAGS) -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 ASAN_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:halt_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-ASAN_PROGRAMS := $(C_TESTS) pmpi_app $(basename $(notdir $(wildcard tests-c/stress.c tests-c/limits.c tests-c/nomem.c))) \
-    $(if $(wildcard fuzz/replay_main.c),fuzz_replay)
+ASAN_PROGRAMS := $(C_TESTS) pmpi_app stress limits nomem fuzz_replay
 ASAN_SHARED := $(addprefix $(OUT)/asan/shared/,$(ASAN_PROGRAMS))
 ASAN_STATIC := $(addprefix $(OUT)/asan/static/,$(ASAN_PROGRAMS))
 .PHONY: asan tsan
+# Runs a sanitizer build's programs, shared then static, and ends with the totals line:
+# $(1) the build (asan, tsan), $(2) what to call it, $(3) the sanitizer's environment, $(4) and
+# $(5) the programs linked to the shared and the static library.
+define sanitized_suite
+@rm -f $(OUT)/$(1)/totals
+@echo "$(2) against $(LIB)/libmpi_info.so and $(LIB)/libmpi_info.a:"
+-@$(3) STRESS_SECONDS=3 STRESS_THREADS=8 SUITE_TOTALS=$(OUT)/$(1)/totals tests-c/run-suite.sh $(1).so $(4)
+-@$(3) STRESS_SECONDS=3 STRESS_THREADS=8 SUITE_TOTALS=$(OUT)/$(1)/totals tests-c/run-suite.sh $(1).a $(5)
+@$(call sum_totals,$(OUT)/$(1)/totals,2)
+endef
 asan: lib $(ASAN_SHARED) $(ASAN_STATIC)
-	@rm -f $(OUT)/asan/totals
-	@echo "C suite with ASan and UBSan against $(LIB)/libmpi_info.so and $(LIB)/libmpi_info.a:"
-	-@$(ASAN_ENV) STRESS_SECONDS=3 STRESS_THREADS=8 SUITE_TOTALS=$(OUT)/asan/totals tests-c/run-suite.sh asan.so $(ASAN_SHARED)
-	-@$(ASAN_ENV) STRESS_SECONDS=3 STRESS_THREADS=8 SUITE_TOTALS=$(OUT)/asan/totals tests-c/run-suite.sh asan.a $(ASAN_STATIC)
-	@$(call sum_totals,$(OUT)/asan/totals,2)
+	$(call sanitized_suite,asan,C suite with ASan and UBSan,$(ASAN_ENV),$(ASAN_SHARED),$(ASAN_STATIC))
 
-# The threaded tests (test_threads, and stress if tests-c/stress.c exists) built with
+# The threaded tests (test_threads and stress) built with
 # ThreadSanitizer, against both libraries. TSan cannot see into the library (not instrumented;
 # its locks are atomics and futexes), so the races it would report between the library's own
 # intercepted calls are suppressed by tests-c/tsan.supp: what it checks is the C side.
-TSAN_TESTS := test_threads $(basename $(notdir $(wildcard tests-c/stress.c)))
+TSAN_TESTS := test_threads stress
 TSAN_CFLAGS := $(TEST_CFLAGS) -fsanitize=thread -fno-omit-frame-pointer
 TSAN_ENV := TSAN_OPTIONS=halt_on_error=1:suppressions=$(abspath tests-c/tsan.supp)
 TSAN_SHARED := $(addprefix $(OUT)/tsan/shared/,$(TSAN_TESTS))
 TSAN_STATIC := $(addprefix $(OUT)/tsan/static/,$(TSAN_TESTS))
 tsan: lib $(TSAN_SHARED) $(TSAN_STATIC)
-	@rm -f $(OUT)/tsan/totals
-	@echo "threaded C tests with TSan against $(LIB)/libmpi_info.so and $(LIB)/libmpi_info.a:"
-	-@$(TSAN_ENV) STRESS_SECONDS=3 STRESS_THREADS=8 SUITE_TOTALS=$(OUT)/tsan/totals tests-c/run-suite.sh tsan.so $(TSAN_SHARED)
-	-@$(TSAN_ENV) STRESS_SECONDS=3 STRESS_THREADS=8 SUITE_TOTALS=$(OUT)/tsan/totals tests-c/run-suite.sh tsan.a $(TSAN_STATIC)
-	@$(call sum_totals,$(OUT)/tsan/totals,2)
+	$(call sanitized_suite,tsan,threaded C tests with TSan,$(TSAN_ENV),$(TSAN_SHARED),$(TSAN_STATIC))
 
 # How the C programs are built, once per build: $(1) is the directory under $(OUT) (tests,
 # asan, tsan), $(2) the name of the variable with its C flags. Each tests-c/test_*.c (and
