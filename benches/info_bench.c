@@ -9,6 +9,7 @@
  *   info_bench count CASE KEYS N
  *                              exactly N operations of one case after its setup (for
  *                              instruction counts under callgrind: run with two N and subtract)
+ *   info_bench time CASE KEYS  the time of one case, as in the full run (for quick comparisons)
  *   info_bench memory PAIRS    bytes of heap per pair, one object holding PAIRS pairs */
 #define _GNU_SOURCE 1
 #include <malloc.h>
@@ -291,18 +292,32 @@ static int run_memory(int pairs) {
     return 0;
 }
 
+static int find_case(const char *name) {
+    for (int c = 0; c < NCASES; c++)
+        if (strcmp(cases[c].name, name) == 0) return c;
+    fprintf(stderr, "info_bench: no case %s\n", name);
+    exit(2);
+}
+
+static double min_seconds(void) {
+    const char *env = getenv("BENCH_SECONDS");
+    return env ? atof(env) : 0.05;
+}
+
+static int run_time(const char *name, int nkeys) {
+    make_names(nkeys > 0 ? nkeys : 1);
+    int c = find_case(name);
+    printf("%s\t%d\t%.1f\n", name, nkeys, time_case(cases[c].fn, nkeys, min_seconds()));
+    return 0;
+}
+
 static int run_count(const char *name, int nkeys, long ops) {
     make_names(nkeys > 0 ? nkeys : 1);
-    for (int c = 0; c < NCASES; c++) {
-        if (strcmp(cases[c].name, name) == 0) {
-            MPI_Info info = filled(nkeys);
-            sink = cases[c].fn(info, nkeys, ops);
-            OK(MPI_Info_free(&info));
-            return 0;
-        }
-    }
-    fprintf(stderr, "info_bench: no case %s\n", name);
-    return 2;
+    int c = find_case(name);
+    MPI_Info info = filled(nkeys);
+    sink = cases[c].fn(info, nkeys, ops);
+    OK(MPI_Info_free(&info));
+    return 0;
 }
 
 int main(int argc, char **argv) {
@@ -313,16 +328,16 @@ int main(int argc, char **argv) {
     int rc = 0;
     if (argc == 5 && strcmp(argv[1], "count") == 0) {
         rc = run_count(argv[2], atoi(argv[3]), atol(argv[4]));
+    } else if (argc == 4 && strcmp(argv[1], "time") == 0) {
+        rc = run_time(argv[2], atoi(argv[3]));
     } else if (argc == 3 && strcmp(argv[1], "memory") == 0) {
         rc = run_memory(atoi(argv[2]));
     } else {
-        const char *env = getenv("BENCH_SECONDS");
-        double min_seconds = env ? atof(env) : 0.05;
         make_names(sizes[NSIZES - 1]);
         for (int c = 0; c < NCASES; c++) {
             for (int s = 0; s < NSIZES; s++) {
                 int nkeys = cases[c].per_key ? sizes[s] : 0;
-                printf("%s\t%d\t%.1f\n", cases[c].name, nkeys, time_case(cases[c].fn, nkeys, min_seconds));
+                printf("%s\t%d\t%.1f\n", cases[c].name, nkeys, time_case(cases[c].fn, nkeys, min_seconds()));
                 fflush(stdout);
                 if (!cases[c].per_key) break;
             }

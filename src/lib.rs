@@ -3,6 +3,7 @@
 //! Where things live:
 //! - [`info`]: the object's contents, an insertion-ordered map of byte strings (safe Rust API);
 //! - `handles`: integer handles to live objects, generation-checked, lock per object;
+//! - `bias`: the per-object lock, whose readers skip it while the object is not being changed;
 //! - `env`: the contents of `MPI_INFO_ENV` and `MPI_Info_create_env`;
 //! - `pair`: one (key, value) pair in one block behind a thin pointer (`unsafe` inside);
 //! - `shared`: an object's pairs behind a counted pointer whose allocation can fail (`unsafe`);
@@ -15,6 +16,7 @@
 // The model-checked build has no C API, so the C-string helpers go unused there.
 #![cfg_attr(loom, allow(dead_code))]
 
+mod bias;
 #[cfg(not(loom))]
 mod capi;
 mod cstr;

@@ -42,6 +42,32 @@
  * value, each thread's keys in its order, no other key); the private objects match their
  * models; the published objects are well formed; the freed handles are dead.
  *
+ * That mix writes so often that an object's lock seldom becomes reader-biased (src/bias.rs:
+ * after 256 reads with no write in between, readers stop taking the lock and a writer must
+ * revoke the bias and wait for them). So the run has three phases: the mix above for half of
+ * STRESS_SECONDS, then two phases of a quarter each on NBIAS read-mostly objects, which one
+ * writer thread changes while others read:
+ *  - read-mostly: the STRESS_THREADS threads read the objects in long runs (get, get_string,
+ *    get_valuelen, get_nkeys, get_nthkey, now and then dup), while the writer, after every
+ *    hundred to two thousand reads, makes 1 to 24 changes: it changes a key's value
+ *    (mostly in place: the same length), deletes or re-adds keys (the count swings across
+ *    the library's 8-pair index threshold), and now and then replaces an object: it dups it
+ *    or creates and fills a new one, publishes the new handle in the object's slot (as for
+ *    published objects above), frees the old one, and checks it dead. Values are 200-1023
+ *    bytes, the unit "b<j>=<version>:<12 letters>;" repeated, so a value copied while the
+ *    writer overwrote it is seen wherever the two versions meet. Every read is judged against
+ *    the writer's log (as for shared objects): it must show a state the object had between
+ *    the writer's changes done before the read and those started before it returned. Readers
+ *    keep a handle for a run of reads, so some reads use one the writer has replaced: those
+ *    show its last state or give MPI_ERR_INFO, and once its free has returned, MPI_ERR_INFO.
+ *  - churn: threads that each make a few runs of the same reads and exit, CHURN_POOL alive
+ *    at once, at least CHURN_MIN over the phase: more than the library's 128 per-thread
+ *    indicators, so they are reused only if an exiting thread gives its own back (if not,
+ *    later threads read through the lock, which is still correct: only correctness is
+ *    checked here, not speed).
+ * If a writer's call has not returned after HANG_SECONDS (it would be waiting for a reader
+ * that never leaves), the program says so and fails; a crash says in which phase.
+ *
  * Threads record failures per category (the first of each is kept; the first 40 in all are
  * printed as they happen); main() turns each (thread, category) into one check after the
  * join, so the number of checks does not depend on how long the run was. */
@@ -67,11 +93,23 @@
 #define REUSE_WINDOW 1000000u
 /* Creations are counted just before they are made: at most one per thread is counted late. */
 #define WINDOW_MARGIN 10000u
+#define NBIAS 2         /* read-mostly objects; the writer keeps its log in a tstate's */
+#define BIAS_MIN_WRITES 32 /* changes (and one replacement) each read-mostly phase makes at least */
+#define CHURN_POOL 16   /* churn threads alive at once, at most */
+#define CHURN_MIN 200   /* churn threads started at least: more than the library's 128 indicators */
+#define HANG_SECONDS 10 /* a writer's call that takes longer is taken for a hang */
+typedef char nbias_fits_the_log[NBIAS <= NSHARED ? 1 : -1];
 
-enum { C_SHARED, C_WALK, C_DUP, C_PRIV, C_PUB, C_STALE, C_ENV, NCAT };
+enum { C_SHARED, C_WALK, C_DUP, C_PRIV, C_PUB, C_STALE, C_ENV, C_BREAD, C_BFREE, C_BWRITE, NCAT };
 static const char *const cat_name[NCAT] = {
     "shared object get/set/delete", "walk racing with deletes", "dup of a changing object",
-    "private objects", "free racing with use", "stale handles", "MPI_INFO_ENV"};
+    "private objects", "free racing with use", "stale handles", "MPI_INFO_ENV",
+    "read-mostly reads racing with writes", "read-mostly reads racing with replacement",
+    "read-mostly writer"};
+/* The categories each kind of thread's record turns into checks (tstate.cats). */
+#define CATS_WORKER ((1u << C_BREAD) - 1u)
+#define CATS_READER (1u << C_BREAD | 1u << C_BFREE)
+#define CATS_WRITER (1u << C_BWRITE | 1u << C_BFREE)
 
 enum { OP_SET = 1, OP_DEL = 2 };
 
@@ -95,6 +133,16 @@ typedef struct {
         stale_live, stale_dead, stale_unjudged, retired, adopted;
     int failures[NCAT];
     char first[NCAT][700];
+    /* read-mostly objects (a reader, a churn slot or the writer) */
+    unsigned cats;    /* categories this record turns into checks */
+    uint64_t reads;   /* reads of read-mostly objects; the writer paces itself by their sum */
+    uint64_t reads_dead, reads_unjudged, bdups, churned, writes, replaced, max_call_ns;
+    uint64_t finished; /* set when the thread's function returns; main polls it */
+    struct {
+        uint64_t tag; /* seq + 1 of the value below, 0: none */
+        size_t len;
+        char v[MPI_MAX_INFO_VAL];
+    } bval[KPT];      /* the last value made for each key: most reads see a recent one */
 } tstate;
 
 static int nthreads;
@@ -113,6 +161,15 @@ static int env_n0;
 static int g_argc;
 static char **g_argv;
 static char key256[MPI_MAX_INFO_KEY + 1], val1024[MPI_MAX_INFO_VAL + 1], long_key[MPI_MAX_INFO_KEY];
+/* read-mostly objects */
+static tstate *BW;                /* the writer: its log of changes, its model, its counts */
+static tstate *CT[CHURN_POOL];    /* churn slots, each used by one thread after another */
+static uint64_t bslot[NBIAS];     /* serial << 32 | handle of each object, as pub[] */
+static uint64_t bfreed[NBIAS];    /* count at the free << 32 | handle replaced, once its free returned */
+static uint64_t bias_serial, bias_stop;
+static tstate *pace[MAX_THREADS > CHURN_POOL ? MAX_THREADS : CHURN_POOL]; /* the readers now */
+static int npace;
+static uint64_t bw_call_ns, bw_call_op; /* when the writer's current call began (0: none), which */
 
 /* ---- small things -------------------------------------------------------------------- */
 
@@ -1038,6 +1095,628 @@ static void env_op(tstate *t) {
     }
 }
 
+/* ---- read-mostly objects: reads without the lock, and their revocation ---------------- */
+
+static uint64_t now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+enum { W_SET = 1, W_DELETE, W_DUP, W_CREATE, W_FREE };
+static const char *const wcall_name[] = {"", "MPI_Info_set", "MPI_Info_delete", "MPI_Info_dup",
+                                         "MPI_Info_create", "MPI_Info_free"};
+
+/* Around each of the writer's calls, so that main() sees one that never returns. */
+static void wcall_begin(int op) {
+    st(&bw_call_op, (uint64_t)op);
+    st(&bw_call_ns, now_ns());
+}
+
+static void wcall_end(tstate *t) {
+    uint64_t took = now_ns() - ld(&bw_call_ns);
+    st(&bw_call_ns, 0);
+    if (took > t->max_call_ns) st(&t->max_call_ns, took);
+}
+
+/* Called by main() while the writer runs: a call that waits this long waits for a reader that
+ * will never leave (an indicator never cleared, or a reader stuck), so the run would only end
+ * by the watchdog. Ends the program with a failed check instead. */
+static void hang_check(void) {
+    uint64_t began = ld(&bw_call_ns), op = ld(&bw_call_op);
+    if (began == 0 || now_ns() - began < (uint64_t)HANG_SECONDS * 1000000000u) return;
+    fprintf(stderr, "stress: the read-mostly writer's %s has not returned after %d s: it waits "
+            "for a reader of a biased object that never leaves (an indicator still naming the "
+            "object, e.g. of a thread that exited)\n",
+            op < sizeof wcall_name / sizeof wcall_name[0] ? wcall_name[op] : "call", HANG_SECONDS);
+    CHECK(now_ns() - began < (uint64_t)HANG_SECONDS * 1000000000u);
+    fflush(stderr);
+    check_report();
+    fflush(stdout);
+    _exit(1);
+}
+
+static void bkey(char *out, int j) { snprintf(out, 32, "b%d", j); }
+
+/* The length of key j's value written by change seq: mostly the key's own length, so that
+ * the library overwrites the value in place (a reader copying it without the lock would mix
+ * two versions); one in eight another length, so the pair is reallocated and the old freed. */
+static size_t bvalue_len(int j, uint64_t seq) {
+    uint64_t h = mix64((uint64_t)j << 48 ^ mix64(seq ^ 0xB1A5ull));
+    if (h & 7) return 200 + (size_t)(j * 397 % 800);
+    return 200 + (size_t)((h >> 8) % (MPI_MAX_INFO_VAL - 200));
+}
+
+/* Key j's value written by change seq: the unit "b<j>=<seq, 10 digits>:<12 letters>;" (the
+ * letters from j and seq) repeated to bvalue_len, so every 27 or so bytes say which version
+ * they belong to. */
+static size_t make_bvalue(int j, uint64_t seq, char *out) {
+    char unit[48];
+    uint64_t h = mix64((uint64_t)j << 48 ^ seq ^ 0x5EEDull);
+    size_t len = bvalue_len(j, seq), u = (size_t)snprintf(unit, 32, "b%d=%010" PRIu64 ":", j, seq);
+    for (int k = 0; k < 12; k++) unit[u++] = (char)('a' + (int)((h >> (5 * k)) & 31) % 26);
+    unit[u++] = ';';
+    for (size_t i = 0; i < len; i++) out[i] = unit[i % u];
+    out[len] = '\0';
+    return len;
+}
+
+/* make_bvalue through the thread's cache of the last value made for each key. */
+static const char *bvalue(tstate *t, int j, uint64_t seq, size_t *len) {
+    if (t->bval[j].tag != seq + 1) {
+        t->bval[j].len = make_bvalue(j, seq, t->bval[j].v);
+        t->bval[j].tag = seq + 1;
+    }
+    *len = t->bval[j].len;
+    return t->bval[j].v;
+}
+
+/* 1 (and *seq) if val, len bytes, is exactly a value of key j; else 0 and in *bad the first
+ * byte that differs from the version its start names (or 0: no version named). */
+static int bvalue_check(tstate *t, int j, const char *val, size_t len, uint64_t *seq, size_t *bad) {
+    char pre[32];
+    size_t pl = (size_t)snprintf(pre, sizeof pre, "b%d=", j), elen, i;
+    uint64_t s = 0;
+    const char *e;
+    *bad = 0;
+    if (len < pl + 11 || memcmp(val, pre, pl) != 0 || val[pl + 10] != ':') return 0;
+    for (i = pl; i < pl + 10; i++) {
+        if (val[i] < '0' || val[i] > '9') return 0;
+        s = s * 10 + (uint64_t)(val[i] - '0');
+    }
+    e = bvalue(t, j, s, &elen);
+    if (len == elen && memcmp(val, e, len) == 0) {
+        *seq = s;
+        return 1;
+    }
+    for (i = 0; i < len && i < elen && val[i] == e[i]; i++) {}
+    *bad = i;
+    return 0;
+}
+
+/* What one read of a read-mostly object saw, and what it was. */
+enum { B_GET, B_VALUELEN, B_NKEYS, B_NTHKEY, B_NTHKEY_ARG, B_DUP };
+typedef struct {
+    int op, j, n;          /* the call; key j; n: the count, position or length it saw */
+    unsigned char pres[KPT];
+    uint64_t seq[KPT];
+    int olist[KPT], on;    /* B_DUP: the keys in the dup's order */
+} bseen;
+
+/* One state of the writer's keys: present or not, the change that wrote the value, and the
+ * change that inserted the key (which orders the keys). */
+typedef struct {
+    unsigned char pres[KPT];
+    uint64_t seq[KPT], ins[KPT];
+} bstate;
+
+static int bstate_count(const bstate *s) {
+    int n = 0;
+    for (int j = 0; j < KPT; j++) n += s->pres[j];
+    return n;
+}
+
+/* Whether a state fits what the read saw. */
+static int bstate_fits(const bstate *s, const bseen *r) {
+    int j = r->j, before = 0;
+    switch (r->op) {
+    case B_GET: return s->pres[j] == r->pres[j] && (!r->pres[j] || s->seq[j] == r->seq[j]);
+    case B_VALUELEN: return s->pres[j] == r->pres[j] && (!r->pres[j] || bvalue_len(j, s->seq[j]) == (size_t)r->n);
+    case B_NKEYS: return bstate_count(s) == r->n;
+    case B_NTHKEY_ARG: return bstate_count(s) <= r->n;
+    case B_NTHKEY:
+        if (!s->pres[j]) return 0;
+        for (int k = 0; k < KPT; k++) before += s->pres[k] && s->ins[k] < s->ins[j];
+        return before == r->n;
+    default:
+        for (int k = 0; k < KPT; k++)
+            if (s->pres[k] != r->pres[k] || (r->pres[k] && s->seq[k] != r->seq[k])) return 0;
+        if (r->on != bstate_count(s)) return 0;
+        for (int i = 0; i + 1 < r->on; i++)
+            if (s->ins[r->olist[i]] >= s->ins[r->olist[i + 1]]) return 0;
+        return 1;
+    }
+}
+
+/* Whether read r of object o saw a state the object was really in after k of the writer's
+ * changes, for some lo <= k <= hi: the same replay as check_view, over the keys r depends on
+ * (and their insertion order if it depends on that). 1: yes; 0: no; -1: cannot tell. */
+static int bias_replay(const tstate *c, int o, uint64_t lo, uint64_t hi, const bseen *r) {
+    bstate s;
+    int need[KPT], left = 0, one = r->op == B_GET || r->op == B_VALUELEN;
+    int order = r->op == B_NTHKEY || r->op == B_DUP;
+    if (hi < lo || hi - lo >= LOG_LEN / 2) return -1;
+    memset(&s, 0, sizeof s);
+    for (int j = 0; j < KPT; j++) left += need[j] = !one || j == r->j;
+    /* Back from lo: each key's state after lo changes, and when it was inserted. */
+    for (uint64_t i = lo; left > 0 && i-- > 0;) {
+        uint64_t e = ld(&c->log[o][i % LOG_LEN]);
+        int j = (int)(e & 0xFF), op = (int)((e >> 8) & 0xFF);
+        if ((e >> 16) != i || j >= KPT) return -1; /* overwritten since */
+        if (!need[j]) continue;
+        if (op == OP_DEL) {
+            need[j] = 0, left--;
+        } else if (need[j] == 1) {
+            s.pres[j] = 1, s.seq[j] = s.ins[j] = i;
+            if (order) need[j] = 2;
+            else need[j] = 0, left--;
+        } else {
+            s.ins[j] = i;
+        }
+    }
+    for (uint64_t k = lo;; k++) {
+        uint64_t e;
+        int j, op;
+        if (bstate_fits(&s, r)) return 1;
+        if (k == hi) return 0;
+        e = ld(&c->log[o][k % LOG_LEN]);
+        j = (int)(e & 0xFF), op = (int)((e >> 8) & 0xFF);
+        if ((e >> 16) != k || j >= KPT) return -1;
+        if (op == OP_DEL) {
+            s.pres[j] = 0;
+        } else {
+            if (!s.pres[j]) s.ins[j] = k;
+            s.pres[j] = 1;
+            s.seq[j] = k;
+        }
+    }
+}
+
+static void bias_judge(tstate *t, int line, int o, MPI_Info h, uint64_t lo, uint64_t hi, const bseen *r,
+                       const char *what) {
+    int res = bias_replay(BW, o, lo, hi, r);
+    t->verified++;
+    if (res < 0) {
+        t->inconclusive++;
+    } else if (res == 0) {
+        char seen[200] = "";
+        size_t used = 0;
+        if (r->op == B_GET || r->op == B_VALUELEN)
+            snprintf(seen, sizeof seen, r->pres[r->j] ? " b%d present, %s %" PRIu64 : " b%d absent", r->j,
+                     r->op == B_GET ? "version" : "length", r->op == B_GET ? r->seq[r->j] : (uint64_t)r->n);
+        else if (r->op != B_DUP)
+            snprintf(seen, sizeof seen, " %s %d", r->op == B_NKEYS ? "count" : "position", r->n);
+        else
+            for (int i = 0; i < r->on && used + 24 < sizeof seen; i++)
+                used += (size_t)snprintf(seen + used, sizeof seen - used, " b%d=%" PRIu64, r->olist[i],
+                                         r->seq[r->olist[i]]);
+        failf(t, C_BREAD, line, "replay",
+              "%s of read-mostly object %d (handle %d) saw a state it never had between the "
+              "writer's changes %" PRIu64 " and %" PRIu64 ":%s",
+              what, o, h, lo, hi, seen);
+    }
+}
+
+/* 1 if h holds exactly the writer's model of object o, in order; else 0 and why. */
+static int bias_same(MPI_Info h, int o, char *why, size_t cap) {
+    const tstate *w = BW;
+    int n = -7, rc = MPI_Info_get_nkeys(h, &n);
+    if (rc != MPI_SUCCESS || n != w->norder[o]) {
+        snprintf(why, cap, "nkeys: rc %d, %d, model %d", rc, n, w->norder[o]);
+        return 0;
+    }
+    for (int i = 0; i < n; i++) {
+        char key[MPI_MAX_INFO_KEY + 1], want[32], val[MPI_MAX_INFO_VAL + 1], expect[MPI_MAX_INFO_VAL];
+        int j = w->order[o][i], flag = -7, vl = -7;
+        size_t len = make_bvalue(j, w->vseq[o][j], expect);
+        bkey(want, j);
+        rc = MPI_Info_get_nthkey(h, i, key);
+        if (rc != MPI_SUCCESS || strcmp(key, want) != 0) {
+            snprintf(why, cap, "key %d: rc %d, \"%.40s\", model %s", i, rc, rc == MPI_SUCCESS ? key : "", want);
+            return 0;
+        }
+        rc = MPI_Info_get(h, key, MPI_MAX_INFO_VAL - 1, val, &flag);
+        if (rc != MPI_SUCCESS || flag != 1 || strcmp(val, expect) != 0) {
+            snprintf(why, cap, "value of %s: rc %d flag %d, not version %" PRIu64, want, rc, flag, w->vseq[o][j]);
+            return 0;
+        }
+        rc = MPI_Info_get_valuelen(h, key, &vl, &flag);
+        if (rc != MPI_SUCCESS || flag != 1 || vl != (int)len) {
+            snprintf(why, cap, "valuelen of %s: rc %d flag %d len %d, model %d", want, rc, flag, vl, (int)len);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Walks d, a dup of read-mostly object o (ours alone), into r: 1 if it is well formed (each
+ * key once, each value one of its key's values). */
+static int bias_walk_dup(tstate *t, MPI_Info d, bseen *r, char *why, size_t cap) {
+    int n = -7, rc = MPI_Info_get_nkeys(d, &n);
+    if (rc != MPI_SUCCESS || n < 0 || n > KPT) {
+        snprintf(why, cap, "nkeys: rc %d n %d", rc, n);
+        return 0;
+    }
+    for (int pos = 0; pos < n; pos++) {
+        char key[MPI_MAX_INFO_KEY + 1], val[MPI_MAX_INFO_VAL + 1];
+        const char *p = key + 1;
+        int j = -1, flag = -7;
+        size_t bad = 0;
+        rc = MPI_Info_get_nthkey(d, pos, key);
+        if (rc != MPI_SUCCESS || key[0] != 'b' || !parse_small(&p, &j) || *p || j >= KPT || r->pres[j]) {
+            snprintf(why, cap, "key %d of %d: rc %d \"%.40s\" (no writer's key, or twice)", pos, n, rc,
+                     rc == MPI_SUCCESS ? key : "");
+            return 0;
+        }
+        rc = MPI_Info_get(d, key, MPI_MAX_INFO_VAL - 1, val, &flag);
+        if (rc != MPI_SUCCESS || flag != 1 || !bvalue_check(t, j, val, strlen(val), &r->seq[j], &bad)) {
+            snprintf(why, cap, "%.8s: rc %d flag %d, a value that is none of its versions (\"%.30s\", wrong "
+                     "from byte %zu of %zu)", key, rc, flag, rc == MPI_SUCCESS && flag == 1 ? val : "", bad,
+                     rc == MPI_SUCCESS && flag == 1 ? strlen(val) : (size_t)0);
+            return 0;
+        }
+        r->pres[j] = 1;
+        r->olist[r->on++] = j;
+    }
+    return 1;
+}
+
+/* One read of read-mostly object o through h, which the thread read from the object's slot
+ * after the writer had done lo0 changes to the object; the writer may since have replaced
+ * (and freed) it. */
+static void bias_read(tstate *t, int o, MPI_Info h, uint64_t lo0) {
+    char key[32], buf[MPI_MAX_INFO_VAL + 2], why[200] = "";
+    bseen r;
+    /* Changes done before the call. If h is still the one in the slot after that, it has
+     * them all; if not, it was replaced, and has at least those done before h was read. */
+    uint64_t lo = ld(&BW->done[o]), freed = ld(&bfreed[o]), hi, seq = 0;
+    int current = (MPI_Info)(uint32_t)ld(&bslot[o]) == h;
+    /* A handle whose free returned before the call began must be dead, while SPEC §3's window
+     * covers it; beyond it the handle may name a new object, and the call is not judged. */
+    int was_freed = freed != 0 && (MPI_Info)(uint32_t)freed == h;
+    int dead = was_freed && (uint32_t)((uint32_t)ld(&creations) - (uint32_t)(freed >> 32)) <
+                                REUSE_WINDOW - WINDOW_MARGIN;
+    uint32_t pick = rnd(t, 1000);
+    int rc, flag = -7, n = -7, in = -7, ok = 1;
+    size_t len = 0, bad = 0;
+    MPI_Info d = (MPI_Info)0x5A5A5A5A;
+    const char *what, *nul;
+    memset(&r, 0, sizeof r);
+    r.j = (int)rnd(t, KPT);
+    bkey(key, r.j);
+    fill_sentinel(buf, sizeof buf);
+    if (pick < 480) {
+        what = "a get", r.op = B_GET;
+        rc = MPI_Info_get(h, key, MPI_MAX_INFO_VAL - 1, buf, &flag);
+    } else if (pick < 600) {
+        what = "a get_string", r.op = B_GET, in = n = MPI_MAX_INFO_VAL;
+        rc = MPI_Info_get_string(h, key, &n, buf, &flag);
+    } else if (pick < 740) {
+        what = "a get_valuelen", r.op = B_VALUELEN;
+        rc = MPI_Info_get_valuelen(h, key, &n, &flag);
+    } else if (pick < 850) {
+        what = "a get_nkeys", r.op = B_NKEYS;
+        rc = MPI_Info_get_nkeys(h, &n);
+    } else if (pick < 992) {
+        what = "a get_nthkey", r.op = B_NTHKEY, r.n = (int)rnd(t, KPT + 1);
+        rc = MPI_Info_get_nthkey(h, r.n, buf);
+    } else {
+        what = "a dup", r.op = B_DUP;
+        note_create();
+        rc = MPI_Info_dup(h, &d);
+    }
+    hi = ld(&BW->started[o]);
+    st(&t->reads, t->reads + 1);
+    if (was_freed && !dead) {
+        if (rc == MPI_SUCCESS && r.op == B_DUP) MPI_Info_free(&d);
+        t->reads_unjudged++;
+        return;
+    }
+    if (rc == MPI_ERR_INFO) {
+        /* only through a handle the writer has replaced (then maybe freed), writing nothing */
+        EXPECT(t, C_BFREE,
+               (MPI_Info)(uint32_t)ld(&bslot[o]) != h && flag == -7 && n == in && d == (MPI_Info)0x5A5A5A5A &&
+                   untouched(buf, 0, sizeof buf),
+               "%s of read-mostly object %d: MPI_ERR_INFO through handle %d, %s", what, o, h,
+               (MPI_Info)(uint32_t)ld(&bslot[o]) == h ? "which is still its handle" : "outputs written");
+        t->reads_dead++;
+        return;
+    }
+    if (r.op == B_NTHKEY && rc == MPI_ERR_ARG) { /* the object has at most r.n keys */
+        EXPECT(t, C_BREAD, untouched(buf, 0, sizeof buf), "get_nthkey(%d) = MPI_ERR_ARG wrote", r.n);
+        r.op = B_NTHKEY_ARG;
+        rc = MPI_SUCCESS;
+    }
+    EXPECT(t, C_BFREE, rc == MPI_SUCCESS, "%s of read-mostly object %d (handle %d): rc %d", what, o, h, rc);
+    if (rc != MPI_SUCCESS) return;
+    if (dead) {
+        EXPECT(t, C_BFREE, 0, "%s through handle %d, freed before the call began, succeeded", what, h);
+        if (r.op == B_DUP) MPI_Info_free(&d);
+        return;
+    }
+    switch (r.op) {
+    case B_GET:
+        r.pres[r.j] = (unsigned char)(flag == 1);
+        if (flag == 1) {
+            nul = (const char *)memchr(buf, '\0', MPI_MAX_INFO_VAL);
+            len = nul ? (size_t)(nul - buf) : 0;
+            ok = nul && bvalue_check(t, r.j, buf, len, &seq, &bad) && untouched(buf, len + 1, sizeof buf) &&
+                 (in < 0 || n == (int)len + 1);
+            r.seq[r.j] = seq;
+        } else {
+            ok = flag == 0 && n == in && untouched(buf, 0, sizeof buf);
+        }
+        EXPECT(t, C_BREAD, ok,
+               "%s of %s in read-mostly object %d: flag %d, a value that is none of its versions "
+               "(length %zu, buflen %d, \"%.40s\", wrong from byte %zu)",
+               what, key, o, flag, len, n, flag == 1 ? buf : "", bad);
+        break;
+    case B_VALUELEN:
+        r.pres[r.j] = (unsigned char)(flag == 1);
+        r.n = n;
+        ok = flag == 1 ? n >= 200 && n < MPI_MAX_INFO_VAL : flag == 0 && n == -7;
+        EXPECT(t, C_BREAD, ok, "get_valuelen of %s in read-mostly object %d: flag %d len %d", key, o, flag, n);
+        break;
+    case B_NKEYS:
+        r.n = n;
+        ok = n >= 0 && n <= KPT;
+        EXPECT(t, C_BREAD, ok, "get_nkeys of read-mostly object %d: %d", o, n);
+        break;
+    case B_NTHKEY: {
+        const char *p = buf + 1;
+        nul = (const char *)memchr(buf, '\0', MPI_MAX_INFO_KEY);
+        ok = nul && buf[0] == 'b' && parse_small(&p, &r.j) && p == nul && r.j < KPT &&
+             untouched(buf, (size_t)(nul - buf) + 1, sizeof buf);
+        EXPECT(t, C_BREAD, ok, "get_nthkey(%d) of read-mostly object %d gave \"%.40s\", no key of the writer's",
+               r.n, o, nul ? buf : "(no NUL)");
+        break;
+    }
+    case B_DUP:
+        ok = d != h && bias_walk_dup(t, d, &r, why, sizeof why);
+        EXPECT(t, C_BREAD, ok, "dup of read-mostly object %d (handle %d): %s", o, h, d == h ? "same handle" : why);
+        {
+            uint64_t c = ld(&creations);
+            MPI_Info copy = d;
+            int frc = MPI_Info_free(&d);
+            EXPECT(t, C_BREAD, frc == MPI_SUCCESS, "free of a dup: rc %d", frc);
+            if (frc == MPI_SUCCESS) grave_push(copy, c);
+        }
+        t->bdups += (uint64_t)ok;
+        break;
+    default:
+        break;
+    }
+    if (ok) bias_judge(t, __LINE__, o, h, current ? lo : lo0, hi, &r, what);
+}
+
+/* A run of reads of object o through the handle its slot holds now, kept for the whole run
+ * (so some reads use it after the writer has replaced it); now and then one through the
+ * handle the writer freed last. */
+static void bias_run(tstate *t, int o, int nreads) {
+    uint64_t lo0 = ld(&BW->done[o]), freed;
+    MPI_Info h = (MPI_Info)(uint32_t)ld(&bslot[o]);
+    for (int i = 0; i < nreads; i++) bias_read(t, o, h, lo0);
+    freed = ld(&bfreed[o]);
+    if (freed != 0 && rnd(t, 4) == 0) bias_read(t, o, (MPI_Info)(uint32_t)freed, lo0);
+}
+
+/* The writer's changes, logged as shared_change logs a thread's: log entry and count before
+ * the call, done count after; then its model. */
+static void bias_change(tstate *t, int o, int j, int del) {
+    MPI_Info h = (MPI_Info)(uint32_t)ld(&bslot[o]);
+    char key[32], val[MPI_MAX_INFO_VAL], back[MPI_MAX_INFO_VAL + 1];
+    uint64_t idx = ld(&t->started[o]);
+    int rc, flag = -7;
+    bkey(key, j);
+    st(&t->log[o][idx % LOG_LEN], idx << 16 | (uint64_t)(del ? OP_DEL : OP_SET) << 8 | (uint64_t)j);
+    st(&t->started[o], idx + 1);
+    if (del) {
+        wcall_begin(W_DELETE);
+        rc = MPI_Info_delete(h, key);
+        wcall_end(t);
+        EXPECT(t, C_BWRITE, rc == MPI_SUCCESS, "delete %s from read-mostly object %d: rc %d", key, o, rc);
+    } else {
+        make_bvalue(j, idx, val);
+        wcall_begin(W_SET);
+        rc = MPI_Info_set(h, key, val);
+        wcall_end(t);
+        EXPECT(t, C_BWRITE, rc == MPI_SUCCESS, "set %s in read-mostly object %d: rc %d", key, o, rc);
+    }
+    st(&t->done[o], idx + 1);
+    st(&t->writes, t->writes + 1);
+    if (del) {
+        int p = order_pos(t, o, j);
+        if (p >= 0) {
+            memmove(&t->order[o][p], &t->order[o][p + 1], (size_t)(t->norder[o] - p - 1) * sizeof t->order[o][0]);
+            t->norder[o]--;
+        }
+        t->present[o][j] = 0;
+    } else {
+        if (!t->present[o][j]) t->order[o][t->norder[o]++] = j;
+        t->present[o][j] = 1;
+        t->vseq[o][j] = idx;
+        if (rnd(t, 4) == 0) { /* and read it back: only the writer changes it */
+            rc = MPI_Info_get(h, key, MPI_MAX_INFO_VAL - 1, back, &flag);
+            EXPECT(t, C_BWRITE, rc == MPI_SUCCESS && flag == 1 && strcmp(back, val) == 0,
+                   "read back %s from read-mostly object %d: rc %d flag %d", key, o, rc, flag);
+        }
+    }
+}
+
+/* Replace object o: a dup of it, or a new object filled with the same pairs in the same order
+ * (either is the state after the same changes, so the log goes on unchanged); publish it,
+ * then free the old one, which readers may be reading. */
+static void bias_replace(tstate *t, int o) {
+    uint64_t old = ld(&bslot[o]), c, serial;
+    MPI_Info oh = (MPI_Info)(uint32_t)old, nh = MPI_INFO_NULL, fh;
+    char buf[8], why[200];
+    int rc, flag = -7;
+    note_create();
+    if (rnd(t, 2)) {
+        wcall_begin(W_DUP);
+        rc = MPI_Info_dup(oh, &nh);
+        wcall_end(t);
+    } else {
+        wcall_begin(W_CREATE);
+        rc = MPI_Info_create(&nh);
+        wcall_end(t);
+        for (int i = 0; rc == MPI_SUCCESS && i < t->norder[o]; i++) {
+            char key[32], val[MPI_MAX_INFO_VAL];
+            int j = t->order[o][i];
+            bkey(key, j);
+            make_bvalue(j, t->vseq[o][j], val);
+            rc = MPI_Info_set(nh, key, val);
+        }
+    }
+    EXPECT(t, C_BWRITE, rc == MPI_SUCCESS, "a replacement for read-mostly object %d: rc %d", o, rc);
+    if (rc != MPI_SUCCESS) return;
+    EXPECT(t, C_BWRITE, bias_same(nh, o, why, sizeof why), "replacement for read-mostly object %d: %s", o, why);
+    serial = __atomic_add_fetch(&bias_serial, 1, __ATOMIC_RELAXED);
+    __atomic_exchange_n(&bslot[o], serial << 32 | (uint32_t)nh, __ATOMIC_ACQ_REL);
+    if (rnd(t, 2)) sched_yield(); /* let readers that hold the old handle use it */
+    c = ld(&creations);
+    fh = oh;
+    wcall_begin(W_FREE);
+    rc = MPI_Info_free(&fh);
+    wcall_end(t);
+    EXPECT(t, C_BWRITE, rc == MPI_SUCCESS && fh == MPI_INFO_NULL, "free of replaced read-mostly object %d: rc %d",
+           o, rc);
+    st(&bfreed[o], (c & 0xFFFFFFFFu) << 32 | (uint32_t)oh);
+    rc = MPI_Info_get(oh, "b0", 7, buf, &flag);
+    if (within_window(c))
+        EXPECT(t, C_BFREE, rc == MPI_ERR_INFO && flag == -7, "get on read-mostly handle %d just freed: rc %d", oh, rc);
+    grave_push(oh, c);
+    st(&t->replaced, t->replaced + 1);
+}
+
+/* One step of the writer. The number of keys swings (sets win for 128 steps, deletes for the
+ * next 128), so objects cross the library's threshold for indexing their keys both ways. */
+static void bias_write(tstate *t) {
+    int o = (int)rnd(t, NBIAS), j = (int)rnd(t, KPT), shrink = (int)(t->writes >> 7) & 1;
+    if (rnd(t, 1000) < 15) {
+        bias_replace(t, o);
+    } else if (t->present[o][j]) {
+        bias_change(t, o, j, (int)rnd(t, 100) < (shrink ? 50 : 10));
+    } else if (!shrink || rnd(t, 5) == 0) {
+        bias_change(t, o, j, 0);
+    } else { /* a delete that finds nothing: still a write, which revokes the bias */
+        char key[32];
+        int rc;
+        bkey(key, j);
+        wcall_begin(W_DELETE);
+        rc = MPI_Info_delete((MPI_Info)(uint32_t)ld(&bslot[o]), key);
+        wcall_end(t);
+        EXPECT(t, C_BWRITE, rc == MPI_ERR_INFO_NOKEY, "delete of absent %s: rc %d", key, rc);
+    }
+}
+
+static uint64_t pace_reads(void) {
+    uint64_t sum = 0;
+    for (int i = 0; i < npace; i++) sum += ld(&pace[i]->reads);
+    return sum;
+}
+
+/* The writer: after every hundred to two thousand reads (an object becomes biased after 256),
+ * a burst of 1 to 24 steps, and now and then another burst right away. In a burst only
+ * the first write to each object finds it biased; the others check that readers which took
+ * the lock meanwhile never see a change half made, and give a library whose writers let
+ * fast readers back in too early more chances to show it. The writer waits by sleeping, not
+ * sched_yield(): with more threads than cores, a task that keeps yielding is put last (EEVDF
+ * pushes its deadline back each time), and the writer would hardly write at all. */
+static void *bias_writer(void *arg) {
+    tstate *t = (tstate *)arg;
+    struct timespec pause = {0, 20000};
+    while (!ld(&bias_stop)) {
+        uint64_t from = pace_reads(), wait = rnd(t, 8) == 0 ? rnd(t, 64) : 100 + rnd(t, 2000);
+        int steps = 1 + (int)rnd(t, 24);
+        while (pace_reads() - from < wait && !ld(&bias_stop)) nanosleep(&pause, NULL);
+        for (int i = 0; i < steps && !ld(&bias_stop); i++) bias_write(t);
+    }
+    st(&t->finished, 1);
+    return NULL;
+}
+
+static void *bias_reader(void *arg) {
+    tstate *t = (tstate *)arg;
+    while (!ld(&bias_stop)) bias_run(t, (int)rnd(t, NBIAS), 16 + (int)rnd(t, 1000));
+    st(&t->finished, 1);
+    return NULL;
+}
+
+/* A churn thread: a few runs of reads (its first read claims the thread an indicator), then
+ * exit (which should give it back). */
+static void *churn_thread(void *arg) {
+    tstate *t = (tstate *)arg;
+    int runs = 1 + (int)rnd(t, 4);
+    for (int i = 0; i < runs && !ld(&bias_stop); i++) bias_run(t, (int)rnd(t, NBIAS), 64 + (int)rnd(t, 500));
+    t->churned++;
+    st(&t->finished, 1);
+    return NULL;
+}
+
+static void start_thread(pthread_t *th, void *(*fn)(void *), tstate *t) {
+    st(&t->finished, 0);
+    if (pthread_create(th, NULL, fn, t) != 0) {
+        perror("pthread_create");
+        exit(2);
+    }
+}
+
+/* Joins a thread once it says it has finished, watching the writer meanwhile: a hung writer
+ * holds its object's lock, so its readers would never finish either. */
+static void join_watching(pthread_t th, const tstate *t) {
+    struct timespec pause = {0, 1000000};
+    while (!ld(&t->finished)) {
+        hang_check();
+        nanosleep(&pause, NULL);
+    }
+    pthread_join(th, NULL);
+}
+
+/* A read-mostly phase until `until` (and until the writer has made BIAS_MIN_WRITES changes and
+ * a replacement): the readers T[], or (churn) churn threads, CHURN_POOL at a time and at least
+ * CHURN_MIN in all. Returns the number of churn threads started. */
+static uint64_t bias_phase(int churn, double until) {
+    pthread_t wt, rt[MAX_THREADS > CHURN_POOL ? MAX_THREADS : CHURN_POOL];
+    uint64_t w0 = BW->writes, r0 = BW->replaced, started = 0;
+    struct timespec pause = {0, churn ? 50000 : 1000000};
+    int nr = churn ? CHURN_POOL : nthreads;
+    st(&bias_stop, 0);
+    npace = nr;
+    for (int i = 0; i < nr; i++) pace[i] = churn ? CT[i] : T[i];
+    start_thread(&wt, bias_writer, BW);
+    for (int i = 0; i < nr; i++) start_thread(&rt[i], churn ? churn_thread : bias_reader, pace[i]);
+    started = (uint64_t)nr;
+    for (;;) {
+        if (churn)
+            for (int i = 0; i < nr; i++)
+                if (ld(&CT[i]->finished)) {
+                    pthread_join(rt[i], NULL);
+                    start_thread(&rt[i], churn_thread, CT[i]);
+                    started++;
+                }
+        hang_check();
+        if (now() >= until && ld(&BW->writes) - w0 >= BIAS_MIN_WRITES && ld(&BW->replaced) > r0 &&
+            (!churn || started >= CHURN_MIN))
+            break;
+        nanosleep(&pause, NULL);
+    }
+    st(&bias_stop, 1);
+    for (int i = 0; i < nr; i++) join_watching(rt[i], pace[i]);
+    join_watching(wt, BW);
+    return started;
+}
+
 /* ---- the threads ---------------------------------------------------------------------- */
 
 static void *worker(void *arg) {
@@ -1067,6 +1746,25 @@ static void *worker(void *arg) {
         else shared_change(t, o, (int)rnd(t, KPT), 0);
     }
     return NULL;
+}
+
+/* Which phase runs, for crashed(). */
+static volatile sig_atomic_t phase;
+static struct sigaction prev_segv, prev_bus;
+
+/* SIGSEGV or SIGBUS: says in which phase (a library that lets a reader at memory a writer
+ * freed crashes rather than fails a check), then puts the previous handler back and returns,
+ * so the fault happens again and ends the program as it would have (or reaches a sanitizer's
+ * handler). */
+static void crashed(int sig) {
+    static const char *const msg[] = {
+        "stress: crashed in phase 1 (the mix)\n",
+        "stress: crashed in phase 2 (read-mostly objects: reader threads)\n",
+        "stress: crashed in phase 3 (read-mostly objects: churn threads)\n",
+        "stress: crashed after the phases\n"};
+    const char *m = msg[phase >= 0 && phase < 4 ? phase : 3];
+    if (write(2, m, strlen(m)) < 0) _exit(3);
+    sigaction(sig, sig == SIGSEGV ? &prev_segv : &prev_bus, NULL);
 }
 
 static void watchdog(int sig) {
@@ -1121,9 +1819,11 @@ static void final_shared(int o) {
 
 int main(int argc, char **argv) {
     const char *e;
-    double seconds, t0, elapsed;
+    double seconds, t0, elapsed, t1, t2, t3;
     uint64_t seed, ops = 0, verified = 0, inconclusive = 0, dups = 0, walks = 0, walk_arg = 0,
                    stale = 0, live = 0, dead = 0, unjudged = 0, retired = 0, adopted = 0;
+    uint64_t breads = 0, bdead = 0, bunjudged = 0, bdups = 0, bverified = 0, binconclusive = 0, churned = 0,
+             churn_started;
     pthread_t th[MAX_THREADS];
     int under_valgrind = getenv("MPI_INFO_UNDER_VALGRIND") != NULL;
 
@@ -1143,6 +1843,14 @@ int main(int argc, char **argv) {
            "%d threads, %.1f s\n", seed, seed, nthreads, seconds);
     fflush(stdout);
     signal(SIGALRM, watchdog);
+    {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = crashed;
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGSEGV, &sa, &prev_segv);
+        sigaction(SIGBUS, &sa, &prev_bus);
+    }
     alarm((unsigned)(seconds * 3) + (under_valgrind ? 600 : 120));
 
     memset(key256, 'K', MPI_MAX_INFO_KEY);
@@ -1175,11 +1883,16 @@ int main(int argc, char **argv) {
         CHECK_RC(MPI_Info_set(h, "id", idtext), MPI_SUCCESS);
         pub[s] = serial << 32 | (uint32_t)h;
     }
-    for (int i = 0; i < nthreads; i++) {
-        T[i] = (tstate *)calloc(1, sizeof(tstate));
-        if (!T[i]) exit(2);
-        T[i]->id = i;
-        T[i]->rng = mix64(seed + 0x9E3779B97F4A7C15ull * (uint64_t)(i + 1));
+    for (int i = 0; i < nthreads + 1 + CHURN_POOL; i++) {
+        tstate *t = (tstate *)calloc(1, sizeof(tstate));
+        if (!t) exit(2);
+        /* the workers (later the readers), then the read-mostly writer, then the churn slots */
+        t->id = i;
+        t->rng = mix64(seed + 0x9E3779B97F4A7C15ull * (uint64_t)(i + 1));
+        t->cats = i < nthreads ? CATS_WORKER | CATS_READER : i == nthreads ? CATS_WRITER : CATS_READER;
+        if (i < nthreads) T[i] = t;
+        else if (i == nthreads) BW = t;
+        else CT[i - nthreads - 1] = t;
     }
     if (pthread_barrier_init(&barrier, NULL, (unsigned)nthreads + 1) != 0) exit(2);
     for (int i = 0; i < nthreads; i++)
@@ -1187,30 +1900,70 @@ int main(int argc, char **argv) {
             perror("pthread_create");
             exit(2);
         }
+    /* Phase 1, half the time: the mix. */
     t0 = now();
-    deadline = t0 + seconds;
+    deadline = t0 + seconds / 2;
     pthread_barrier_wait(&barrier);
     for (int i = 0; i < nthreads; i++) pthread_join(th[i], NULL);
     elapsed = now() - t0;
     pthread_barrier_destroy(&barrier);
-
-    /* each thread's record: one check per (thread, category) */
     for (int i = 0; i < nthreads; i++) {
         tstate *t = T[i];
-        for (int c = 0; c < NCAT; c++) {
-            CHECK(t->failures[c] == 0);
-            if (t->failures[c])
-                fprintf(stderr, "  thread %d, %s: %d failures; first at %s %s\n", i, cat_name[c],
-                        t->failures[c], __FILE__, t->first[c]);
-        }
         ops += t->ops, verified += t->verified, inconclusive += t->inconclusive;
         dups += t->dups_checked, walks += t->walks, walk_arg += t->walk_arg;
         stale += t->stale_calls, live += t->stale_live, dead += t->stale_dead;
         unjudged += t->stale_unjudged, retired += t->retired, adopted += t->adopted;
+        t->verified = t->inconclusive = 0; /* from here on, the read-mostly phases' */
     }
+
+    /* Phases 2 and 3, a quarter of the time each: the read-mostly objects, filled by the
+     * writer's logged changes before anyone reads them. */
+    for (int o = 0; o < NBIAS; o++) {
+        MPI_Info h = MPI_INFO_NULL;
+        note_create();
+        CHECK_RC(MPI_Info_create(&h), MPI_SUCCESS);
+        bslot[o] = ++bias_serial << 32 | (uint32_t)h;
+        for (int k = 0; k < 10; k++) bias_change(BW, o, (int)rnd(BW, KPT), 0);
+    }
+    t1 = now();
+    phase = 1;
+    bias_phase(0, t0 + seconds * 3 / 4);
+    t2 = now();
+    phase = 2;
+    churn_started = bias_phase(1, t0 + seconds);
+    t3 = now();
+    phase = 3;
+
+    /* each thread's record: one check per (thread, category it takes part in) */
+    for (int i = 0; i < nthreads + 1 + CHURN_POOL; i++) {
+        tstate *t = i < nthreads ? T[i] : i == nthreads ? BW : CT[i - nthreads - 1];
+        for (int c = 0; c < NCAT; c++) {
+            if (!(t->cats >> c & 1) && !t->failures[c]) continue;
+            CHECK(t->failures[c] == 0);
+            if (t->failures[c])
+                fprintf(stderr, "  thread %d%s, %s: %d failures; first at %s %s\n", i,
+                        i < nthreads ? "" : i == nthreads ? " (read-mostly writer)" : " (churn slot)",
+                        cat_name[c], t->failures[c], __FILE__, t->first[c]);
+        }
+        breads += t->reads, bdead += t->reads_dead, bunjudged += t->reads_unjudged, bdups += t->bdups;
+        bverified += t->verified, binconclusive += t->inconclusive, churned += t->churned;
+    }
+    /* more threads than the library has indicators came and went, and the writer never hung */
+    CHECK(churn_started > 128 && churned == churn_started);
+    CHECK(BW->max_call_ns < (uint64_t)HANG_SECONDS * 1000000000u);
 
     /* the shared objects: exactly the union of what each thread knows it wrote */
     for (int o = 0; o < NSHARED; o++) final_shared(o);
+
+    /* the read-mostly objects: exactly the writer's model */
+    for (int o = 0; o < NBIAS; o++) {
+        MPI_Info h = (MPI_Info)(uint32_t)bslot[o];
+        char why[200];
+        int same = bias_same(h, o, why, sizeof why);
+        CHECK(same);
+        if (!same) fprintf(stderr, "  read-mostly object %d: %s\n", o, why);
+        CHECK_RC(MPI_Info_free(&h), MPI_SUCCESS);
+    }
 
     /* private objects: their models */
     for (int i = 0; i < nthreads; i++) {
@@ -1259,5 +2012,13 @@ int main(int argc, char **argv) {
            " objects freed under use, %" PRIu64 " dups adopted\n",
            ops, elapsed, elapsed > 0 ? (double)ops / elapsed : 0.0, nthreads, verified, inconclusive,
            dups, walks, walk_arg, stale, live, dead, unjudged, retired, adopted);
+    printf("stress: read-mostly objects: %.2f s with %d reader threads, then %.2f s with %" PRIu64
+           " churn threads (%d at once); %" PRIu64 " reads (%" PRIu64 " MPI_ERR_INFO through replaced handles, %" PRIu64
+           " not judged, %" PRIu64 " dups walked); %" PRIu64 " verifications (%" PRIu64 " replays inconclusive); the writer: %" PRIu64
+           " writes, %" PRIu64 " objects replaced, longest call %.3f s\n",
+           t2 - t1, nthreads, t3 - t2, churn_started, CHURN_POOL, breads, bdead, bunjudged, bdups, bverified,
+           binconclusive, BW->writes, BW->replaced, (double)BW->max_call_ns * 1e-9);
+    free(BW);
+    for (int i = 0; i < CHURN_POOL; i++) free(CT[i]);
     return check_report();
 }

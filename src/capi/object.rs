@@ -3,7 +3,7 @@
 use std::ffi::{c_char, c_int};
 
 use super::{count_arg, key_arg, to_c_int, value_arg, MPI_Info, MPI_INFO_NULL};
-use super::boundary;
+use super::{boundary, boundary_outlined};
 use crate::cstr::{read_array, read_bounded, Out, OutStr};
 use crate::error::Error;
 use crate::handles;
@@ -21,7 +21,7 @@ pub extern "C" fn MPI_Info_create(info: *mut MPI_Info) -> c_int {
 /// Profiling name of `MPI_Info_create`.
 #[no_mangle]
 pub extern "C" fn PMPI_Info_create(info: *mut MPI_Info) -> c_int {
-    boundary(|| {
+    boundary_outlined(|| {
         let info = Out::new(info)?;
         info.put(handles::create(None)?);
         Ok(())
@@ -44,7 +44,7 @@ pub extern "C" fn MPI_Info_set(info: MPI_Info, key: *const c_char, value: *const
 /// Profiling name of `MPI_Info_set`.
 #[no_mangle]
 pub extern "C" fn PMPI_Info_set(info: MPI_Info, key: *const c_char, value: *const c_char) -> c_int {
-    boundary(|| {
+    boundary_outlined(|| {
         let mut object = handles::write(info)?;
         let key = key_arg(key)?;
         let value = value_arg(value)?;
@@ -64,7 +64,7 @@ pub extern "C" fn MPI_Info_delete(info: MPI_Info, key: *const c_char) -> c_int {
 /// Profiling name of `MPI_Info_delete`.
 #[no_mangle]
 pub extern "C" fn PMPI_Info_delete(info: MPI_Info, key: *const c_char) -> c_int {
-    boundary(|| {
+    boundary_outlined(|| {
         let mut object = handles::write(info)?;
         let key = key_arg(key)?;
         // Checked before `modify`, which would first copy pairs shared with a duplicate.
@@ -262,7 +262,7 @@ pub extern "C" fn MPI_Info_dup(info: MPI_Info, newinfo: *mut MPI_Info) -> c_int 
 /// Profiling name of `MPI_Info_dup`.
 #[no_mangle]
 pub extern "C" fn PMPI_Info_dup(info: MPI_Info, newinfo: *mut MPI_Info) -> c_int {
-    boundary(|| {
+    boundary_outlined(|| {
         let pairs = handles::read(info)?.share()?;
         let newinfo = Out::new(newinfo)?;
         newinfo.put(handles::create(pairs)?);
@@ -283,7 +283,7 @@ pub extern "C" fn MPI_Info_free(info: *mut MPI_Info) -> c_int {
 /// Profiling name of `MPI_Info_free`.
 #[no_mangle]
 pub extern "C" fn PMPI_Info_free(info: *mut MPI_Info) -> c_int {
-    boundary(|| {
+    boundary_outlined(|| {
         let info = Out::new(info)?;
         handles::free(info.get())?;
         info.put(MPI_INFO_NULL);
@@ -306,7 +306,7 @@ pub extern "C" fn MPI_Info_create_env(argc: c_int, argv: *mut *mut c_char, info:
 /// Profiling name of `MPI_Info_create_env`.
 #[no_mangle]
 pub extern "C" fn PMPI_Info_create_env(argc: c_int, argv: *mut *mut c_char, info: *mut MPI_Info) -> c_int {
-    boundary(|| {
+    boundary_outlined(|| {
         let argc = count_arg(argc)?;
         let pointers: &[*mut c_char] = if argc == 0 { &[] } else { read_array(argv, argc).ok_or(Error::Arg)? };
         let mut args = Vec::new();
