@@ -391,6 +391,24 @@ static int order_pos(const tstate *t, int o, int j) {
     return -1;
 }
 
+/* The writer's own model of object o after its change number idx: key j deleted (it moves the
+ * later keys down) or set (a new key goes last). */
+static void model_change(tstate *t, int o, int j, int del, uint64_t idx) {
+    if (del) {
+        int p = order_pos(t, o, j);
+        if (p >= 0) {
+            memmove(&t->order[o][p], &t->order[o][p + 1],
+                    (size_t)(t->norder[o] - p - 1) * sizeof t->order[o][0]);
+            t->norder[o]--;
+        }
+        t->present[o][j] = 0;
+    } else {
+        if (!t->present[o][j]) t->order[o][t->norder[o]++] = j;
+        t->present[o][j] = 1;
+        t->vseq[o][j] = idx;
+    }
+}
+
 static void shared_change(tstate *t, int o, int j, int del) {
     char key[32], val[MPI_MAX_INFO_VAL];
     uint64_t idx = __atomic_load_n(&t->started[o], __ATOMIC_RELAXED);
@@ -408,19 +426,7 @@ static void shared_change(tstate *t, int o, int j, int del) {
         EXPECT(t, C_SHARED, rc == MPI_SUCCESS, "set %s: rc %d", key, rc);
     }
     st(&t->done[o], idx + 1);
-    if (del) {
-        int p = order_pos(t, o, j);
-        if (p >= 0) {
-            memmove(&t->order[o][p], &t->order[o][p + 1],
-                    (size_t)(t->norder[o] - p - 1) * sizeof t->order[o][0]);
-            t->norder[o]--;
-        }
-        t->present[o][j] = 0;
-    } else {
-        if (!t->present[o][j]) t->order[o][t->norder[o]++] = j;
-        t->present[o][j] = 1;
-        t->vseq[o][j] = idx;
-    }
+    model_change(t, o, j, del, idx);
 }
 
 /* A read of one of our own keys: exactly what our model says (nobody else writes it). */
@@ -1534,17 +1540,8 @@ static void bias_change(tstate *t, int o, int j, int del) {
     }
     st(&t->done[o], idx + 1);
     st(&t->writes, t->writes + 1);
-    if (del) {
-        int p = order_pos(t, o, j);
-        if (p >= 0) {
-            memmove(&t->order[o][p], &t->order[o][p + 1], (size_t)(t->norder[o] - p - 1) * sizeof t->order[o][0]);
-            t->norder[o]--;
-        }
-        t->present[o][j] = 0;
-    } else {
-        if (!t->present[o][j]) t->order[o][t->norder[o]++] = j;
-        t->present[o][j] = 1;
-        t->vseq[o][j] = idx;
+    model_change(t, o, j, del, idx);
+    if (!del) {
         if (rnd(t, 4) == 0) { /* and read it back: only the writer changes it */
             rc = MPI_Info_get(h, key, MPI_MAX_INFO_VAL - 1, back, &flag);
             EXPECT(t, C_BWRITE, rc == MPI_SUCCESS && flag == 1 && strcmp(back, val) == 0,
