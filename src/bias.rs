@@ -229,7 +229,8 @@ impl Readers {
     }
 
     /// Waits until no indicator names `lock`. Fast reads are short (one call's lookup and copy),
-    /// so this spins, yielding now and then in case a reader's thread is not running.
+    /// so this spins first, then yields, then sleeps ([`back_off`]) in case a reader's thread
+    /// is not running.
     fn wait_until_none_reads(&self, lock: usize) {
         let scanned = self.high_water.load(Ordering::Acquire);
         for indicator in &self.indicators[..scanned] {
