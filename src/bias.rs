@@ -1,26 +1,33 @@
-//! `BiasedRwLock`: a read-write lock whose readers skip the lock while no writer has come for a
-//! while, so that reading an object writes no memory another thread reads (performance issue).
+//! `BiasedRwLock`: a read-write lock that lets an object's users skip it while nobody else
+//! needs it, so that the calls of the C API take no atomic read-modify-write in the common
+//! cases (performance issue).
 //!
-//! Why: taking and releasing a read lock are two atomic read-modify-writes on the object's lock
-//! word, about 8 ns of a 19 ns `MPI_Info_get`. Info objects are written while a program sets its
-//! hints and then read many times, so the lock is built for that (the "BRAVO" scheme of Dice
-//! and Kogan, USENIX ATC 2019, with an asymmetric fence instead of their compare-and-swap):
+//! Why: taking and releasing a lock are two atomic read-modify-writes on the object's lock word,
+//! about 8 ns of a 20 ns call. Info objects are mostly used in two ways: one thread sets hints
+//! and reads them back, or many threads read hints that no longer change. The lock is built for
+//! both (the "BRAVO" scheme of Dice and Kogan, USENIX ATC 2019, with an asymmetric fence instead
+//! of their compare-and-swap, and an owner mode after the same idea):
 //!
-//! - Each thread owns one *indicator* in a process-wide table. A fast reader stores the lock's
-//!   address in its indicator, then checks the lock's `bias` flag; if it is set, the reader
-//!   reads the data without the lock and clears its indicator when done.
-//! - A writer takes the lock, and if `bias` is set it clears it, runs a process-wide memory
-//!   barrier (`membarrier(2)`) and waits until no indicator holds this lock. Then no reader is
-//!   inside, and none can enter but through the lock. The barrier is what lets readers use a
-//!   plain store and a compiler fence instead of a full fence: either the writer sees a
-//!   reader's indicator, or that reader sees `bias` cleared.
-//! - Readers that take the lock count themselves; after [`ENABLE_AFTER`] of them with no write
-//!   in between, `bias` is set again. A write on a biased lock costs a barrier and a scan of
-//!   the indicators (about 0.2–1 µs), so at most one write per `ENABLE_AFTER` reads pays it.
+//! - Each thread owns one *indicator* in a process-wide table. A thread that wants to skip the
+//!   lock stores the lock's address in its indicator, then checks the lock's `bias`: if the
+//!   lock is biased to readers and it wants to read, or biased to this very thread (its
+//!   *owner*) whatever it wants, it goes ahead without the lock and clears its indicator when
+//!   done. Otherwise it clears the indicator and takes the lock.
+//! - Anyone who takes the lock and finds it biased in a way that excludes what it wants to do
+//!   (every writer; a reader when the lock has an owner) *revokes* the bias: it clears `bias`,
+//!   runs a process-wide memory barrier (`membarrier(2)`) and waits until no indicator holds
+//!   this lock. Then nobody is inside without the lock, and nobody can enter but through it.
+//!   The barrier is what lets the fast side use a plain store and a compiler fence instead of a
+//!   full fence: either the revoker sees an indicator, or its thread sees `bias` cleared.
+//! - Bias comes back on its own: after [`ENABLE_AFTER`] reads through the lock with no write in
+//!   between, the lock is biased to readers; after `ENABLE_AFTER` writes through the lock in a
+//!   row by one thread, with no other thread reading through it in between, it is biased to
+//!   that thread. A revocation costs a barrier and a scan of the indicators (about 0.2–1 µs),
+//!   so at most one access in `ENABLE_AFTER` pays for one.
 //!
-//! Whenever the fast path is not available, readers take the lock as before: when the kernel
-//! has no `membarrier`, when a thread finds no free indicator, or when a thread is already in a
-//! fast read (one indicator each).
+//! Whenever the fast path is not available, threads take the lock as before: when the kernel
+//! has no `membarrier`, when a thread finds no free indicator, or when a thread is already
+//! inside another lock without taking it (one indicator each).
 
 use std::cell::Cell;
 use std::ops::{Deref, DerefMut};
@@ -30,28 +37,56 @@ use crate::sync::{
     RwLockWriteGuard, UnsafeCell,
 };
 
-/// Reads through the lock, with no write in between, after which readers may skip it. The
-/// model-checked build sets the bias after one, so that its models reach the fast path.
+/// Reads through the lock with no write in between after which the lock is biased to readers,
+/// and writes through it in a row by one thread after which it is biased to that thread
+/// (module comment). The model-checked build biases it sooner, so that its models reach the
+/// fast paths: to readers after one read, to an owner after three writes (so that the handle
+/// table's models, where threads create an object and change it once, mostly take the lock,
+/// and stay small enough to check).
 #[cfg(not(loom))]
 const ENABLE_AFTER: u32 = 256;
+#[cfg(not(loom))]
+pub(crate) const OWN_AFTER: u32 = 256;
 #[cfg(loom)]
 const ENABLE_AFTER: u32 = 1;
+#[cfg(loom)]
+pub(crate) const OWN_AFTER: u32 = 3;
 
-/// A read-write lock over `T` whose readers skip the lock while it is biased (module comment).
+/// `bias` values: every access takes the lock; readers may skip it. Any other value is an
+/// owner's token ([`token`]): that thread may read and write without the lock.
+const UNBIASED: u32 = 0;
+const READERS: u32 = 1;
+/// A thread's token: its indicator's position plus two, so that it is neither of the above.
+/// Zero ([`UNBIASED`]) stands for "no token" where a token is expected.
+fn token(indicator: usize) -> u32 {
+    indicator as u32 + 2
+}
+const _: () = assert!(INDICATORS < (u32::MAX - 2) as usize);
+
+/// A read-write lock over `T` that its users may skip while it is biased (module comment).
 pub(crate) struct BiasedRwLock<T> {
     lock: RwLock<()>,
-    /// Set: readers may read without `lock`. Changed only by a holder of `lock`.
-    bias: AtomicBool,
+    /// [`UNBIASED`], [`READERS`] or an owner's token. Set by holders of `lock` (to
+    /// `READERS` while holding it shared, to a token while holding it exclusively) and cleared
+    /// only by a holder of `lock` exclusively, which then waits out everyone inside.
+    bias: AtomicU32,
     /// Reads through `lock` since the last write; approximate (concurrent readers may lose
-    /// increments), which only delays setting `bias`.
+    /// increments), which only delays the bias.
     slow_reads: AtomicU32,
+    /// The token of the last thread that wrote through `lock`, and how many writes in a row it
+    /// made with no other thread reading through `lock` in between.
+    writer: AtomicU32,
+    writes: AtomicU32,
     data: UnsafeCell<T>,
 }
 
-// SAFETY: `data` is reached as `&mut T` only by a writer, which holds `lock` exclusively and
-// has waited until no fast reader holds a `&T` (see `write`); otherwise only as `&T`, by readers
-// holding `lock` shared or admitted by `bias`. That is an RwLock's discipline, which needs T to
-// be Send (moved between threads through `&mut`) and Sync (shared between readers).
+// SAFETY: `data` is reached as `&mut T` only by a writer that holds `lock` exclusively and has
+// revoked every bias (so nobody else is inside), or by the lock's owner, which is inside only
+// while `bias` holds its token, and then nobody else is (a token is set only by a holder of the
+// lock exclusively, and everyone else must take the lock and revoke it first). Otherwise only as
+// `&T`, by readers holding `lock` shared or admitted by the readers' bias. That is an RwLock's
+// discipline, which needs T to be Send (moved between threads through `&mut`) and Sync (shared
+// between readers).
 unsafe impl<T: Send + Sync> Sync for BiasedRwLock<T> {}
 // SAFETY: owning the lock owns the `T` inside it.
 unsafe impl<T: Send> Send for BiasedRwLock<T> {}
@@ -60,8 +95,10 @@ impl<T: Default> Default for BiasedRwLock<T> {
     fn default() -> Self {
         BiasedRwLock {
             lock: RwLock::new(()),
-            bias: AtomicBool::new(false),
+            bias: AtomicU32::new(UNBIASED),
             slow_reads: AtomicU32::new(0),
+            writer: AtomicU32::new(UNBIASED),
+            writes: AtomicU32::new(0),
             data: UnsafeCell::new(T::default()),
         }
     }
@@ -72,82 +109,125 @@ impl<T> BiasedRwLock<T> {
         self as *const Self as usize
     }
 
-    /// Shared access: without the lock if it is biased, otherwise through it.
-    #[inline]
+    /// Shared access: without the lock if it is biased to readers or to this thread,
+    /// otherwise through it.
+    #[inline(always)]
     pub(crate) fn read(&self) -> ReadGuard<'_, T> {
-        if let Some(visible) = Visible::announce(self.address()) {
+        let fast = Visible::announce(self.address()).filter(|visible| {
             light_barrier();
-            if self.bias.load(Ordering::Acquire) {
-                return ReadGuard { data: self.data.get(), _hold: Hold::Fast(visible) };
-            }
-        }
-        self.read_locked()
+            let bias = self.bias.load(Ordering::Acquire);
+            bias == READERS || bias == visible.token
+        });
+        let locked = if fast.is_none() { Some(self.read_locked()) } else { None };
+        ReadGuard { data: self.data.get(), _fast: fast, _locked: locked }
     }
 
     #[cold]
     #[inline(never)]
-    fn read_locked(&self) -> ReadGuard<'_, T> {
-        let guard = self.lock.read();
-        self.count_slow_read();
-        ReadGuard { data: self.data.get(), _hold: Hold::Locked(guard) }
+    fn read_locked(&self) -> RwLockReadGuard<'_, ()> {
+        loop {
+            let guard = self.lock.read();
+            // Relaxed: a token is stored by an exclusive holder of `lock`, and taking it shared
+            // ordered that store before this load.
+            if self.bias.load(Ordering::Relaxed) <= READERS {
+                self.count_slow_read();
+                return guard;
+            }
+            // The lock has an owner, who may be writing without it: take the object back.
+            drop(guard);
+            drop(self.exclusive());
+        }
     }
 
     /// Called with `lock` held shared.
     fn count_slow_read(&self) {
+        if self.writes.load(Ordering::Relaxed) != 0 && self.writer.load(Ordering::Relaxed) != own_token() {
+            self.writes.store(0, Ordering::Relaxed);
+        }
         let reads = self.slow_reads.load(Ordering::Relaxed);
         if reads < ENABLE_AFTER {
             self.slow_reads.store(reads + 1, Ordering::Relaxed);
-        } else if !self.bias.load(Ordering::Relaxed) && barrier_available() {
+        } else if self.bias.load(Ordering::Relaxed) == UNBIASED && barrier_available() {
             // Release: a fast reader that sees the flag sees every write made before the
             // last writer released the lock, which happened before this reader took it.
-            self.bias.store(true, Ordering::Release);
+            self.bias.store(READERS, Ordering::Release);
         }
     }
 
-    /// Exclusive access: takes the lock and, if it is biased, waits until no fast reader is
-    /// inside.
+    /// Exclusive access: without the lock if it is biased to this thread, otherwise through it,
+    /// after revoking any bias.
+    #[inline(always)]
     pub(crate) fn write(&self) -> WriteGuard<'_, T> {
+        let fast = Visible::announce(self.address()).filter(|visible| {
+            light_barrier();
+            self.bias.load(Ordering::Acquire) == visible.token
+        });
+        let locked = if fast.is_none() { Some(self.write_locked()) } else { None };
+        WriteGuard { data: self.data.get_mut(), _fast: fast, _locked: locked }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn write_locked(&self) -> RwLockWriteGuard<'_, ()> {
+        let guard = self.exclusive();
+        let me = own_token();
+        if me != UNBIASED {
+            let writes = if self.writer.load(Ordering::Relaxed) == me {
+                self.writes.load(Ordering::Relaxed).saturating_add(1)
+            } else {
+                self.writer.store(me, Ordering::Relaxed);
+                1
+            };
+            self.writes.store(writes, Ordering::Relaxed);
+            if writes >= OWN_AFTER && barrier_available() {
+                // Nobody is inside (`exclusive`), and until `guard` is released nobody else can
+                // take the lock; after that, others find the token and revoke it first.
+                self.bias.store(me, Ordering::Relaxed);
+            }
+        }
+        guard
+    }
+
+    /// Takes the lock exclusively and revokes any bias: then nobody else is inside.
+    fn exclusive(&self) -> RwLockWriteGuard<'_, ()> {
         let guard = self.lock.write();
         self.slow_reads.store(0, Ordering::Relaxed);
-        // Relaxed: `bias` is stored only by holders of `lock`, and taking it ordered those stores
-        // before this load.
-        if self.bias.load(Ordering::Relaxed) {
-            self.bias.store(false, Ordering::Relaxed);
+        // Relaxed: `bias` is stored only by holders of `lock`, and taking it ordered those
+        // stores before this load.
+        if self.bias.load(Ordering::Relaxed) != UNBIASED {
+            self.bias.store(UNBIASED, Ordering::Relaxed);
             heavy_barrier();
             readers().wait_until_none_reads(self.address());
         }
-        WriteGuard { data: self.data.get_mut(), _guard: guard }
+        guard
     }
 }
 
-/// Shared access to the data of a [`BiasedRwLock`].
+/// Shared access to the data of a [`BiasedRwLock`]: either `fast` (this thread's indicator
+/// names the lock) or `_locked` is set.
 pub(crate) struct ReadGuard<'a, T> {
     // Declared first, so dropped first: the access ends before the indicator or lock is released.
     data: ConstPtr<T>,
-    _hold: Hold<'a>,
-}
-
-/// What keeps a reader's access valid; held only for its `Drop`.
-#[allow(dead_code)]
-enum Hold<'a> {
-    Fast(Visible),
-    Locked(RwLockReadGuard<'a, ()>),
+    _fast: Option<Visible>,
+    _locked: Option<RwLockReadGuard<'a, ()>>,
 }
 
 impl<T> Deref for ReadGuard<'_, T> {
     type Target = T;
     fn deref(&self) -> &T {
         // SAFETY: either the lock is held shared, or this thread's indicator names the lock and
-        // it was biased after the indicator became visible: then a writer waits for this guard
-        // to drop before it changes the data (`BiasedRwLock::write`).
+        // the lock was biased to readers or to this thread after the indicator became visible:
+        // then whoever wants to change the data revokes the bias and waits for this guard to
+        // drop first (`BiasedRwLock::exclusive`).
         unsafe { self.data.deref() }
     }
 }
 
-/// Exclusive access to the data of a [`BiasedRwLock`].
+/// Exclusive access to the data of a [`BiasedRwLock`]: either `fast` or `_locked` is set.
 pub(crate) struct WriteGuard<'a, T> {
     data: MutPtr<T>,
-    _guard: RwLockWriteGuard<'a, ()>,
+    _fast: Option<Visible>,
+    _locked: Option<RwLockWriteGuard<'a, ()>>,
 }
 
 impl<T> Deref for WriteGuard<'_, T> {
@@ -160,8 +240,11 @@ impl<T> Deref for WriteGuard<'_, T> {
 
 impl<T> DerefMut for WriteGuard<'_, T> {
     fn deref_mut(&mut self) -> &mut T {
-        // SAFETY: the lock is held exclusively, so no other writer or locked reader exists, and
-        // `write` waited until no fast reader was inside and cleared `bias` so that none enters.
+        // SAFETY: either the lock is held exclusively after `exclusive` waited out everyone
+        // inside without it (and nobody enters while it is held: the bias is revoked, or set
+        // to this thread's token only), or this thread's indicator names the lock and the lock
+        // was biased to this thread after the indicator became visible: then nobody else is
+        // inside, and whoever comes takes the lock and waits for this guard to drop first.
         unsafe { self.data.deref() }
     }
 }
@@ -277,12 +360,15 @@ loom::thread_local! {
     static MINE: Cell<usize> = Cell::new(UNCLAIMED);
 }
 
-/// A thread's indicator, naming the lock it reads; cleared on drop.
-struct Visible(&'static Indicator);
+/// A thread's indicator, naming the lock it is inside without taking it; cleared on drop.
+struct Visible {
+    indicator: &'static Indicator,
+    token: u32,
+}
 
 impl Visible {
     /// Stores `lock` in this thread's indicator, or `None` when the thread cannot read fast.
-    #[inline]
+    #[inline(always)]
     fn announce(lock: usize) -> Option<Visible> {
         let at = match MINE.with(Cell::get) {
             UNCLAIMED => first_claim()?,
@@ -296,11 +382,11 @@ impl Visible {
             return None;
         }
         indicator.reading.store(lock, Ordering::Relaxed);
-        Some(Visible(indicator))
+        Some(Visible { indicator, token: token(at) })
     }
 }
 
-/// The thread's first fast read: claims its indicator, or records that it has none.
+/// The thread's first use of an indicator: claims one, or records that it has none.
 #[cold]
 #[inline(never)]
 fn first_claim() -> Option<usize> {
@@ -309,10 +395,21 @@ fn first_claim() -> Option<usize> {
     at
 }
 
+/// This thread's token, claiming its indicator if it has none yet; [`UNBIASED`] if it cannot
+/// have one. (A thread's indicator outlives its fast accesses: it is what a token names.)
+fn own_token() -> u32 {
+    let at = match MINE.with(Cell::get) {
+        UNCLAIMED => first_claim(),
+        NONE => None,
+        at => Some(at),
+    };
+    at.map_or(UNBIASED, token)
+}
+
 impl Drop for Visible {
     fn drop(&mut self) {
         // Release: pairs with the waiting writer's Acquire load.
-        self.0.reading.store(0, Ordering::Release);
+        self.indicator.reading.store(0, Ordering::Release);
     }
 }
 
@@ -440,17 +537,17 @@ mod tests {
         for _ in 0..ENABLE_AFTER {
             drop(lock.read());
         }
-        assert!(!lock.bias.load(Ordering::Relaxed), "set too early");
+        assert_eq!(lock.bias.load(Ordering::Relaxed), UNBIASED, "set too early");
         drop(lock.read());
-        assert!(lock.bias.load(Ordering::Relaxed));
+        assert_eq!(lock.bias.load(Ordering::Relaxed), READERS);
         let fast = lock.read();
-        assert!(matches!(fast._hold, Hold::Fast(_)));
+        assert!(fast._fast.is_some());
         // A second read on the same thread while the first is held: through the lock.
-        assert!(matches!(lock.read()._hold, Hold::Locked(_)));
+        assert!(lock.read()._fast.is_none());
         drop(fast);
         lock.write().a = 1;
-        assert!(!lock.bias.load(Ordering::Relaxed));
-        assert!(matches!(lock.read()._hold, Hold::Locked(_)));
+        assert_eq!(lock.bias.load(Ordering::Relaxed), UNBIASED);
+        assert!(lock.read()._fast.is_none());
         assert_eq!(lock.read().a, 1);
     }
 
@@ -469,7 +566,7 @@ mod tests {
                         assert_eq!(data.a, data.b, "a reader saw a change half made");
                         assert!(data.a >= last, "a reader went back in time");
                         last = data.a;
-                        fast += u64::from(matches!(data._hold, Hold::Fast(_)));
+                        fast += u64::from(data._fast.is_some());
                     }
                     fast
                 })
@@ -487,6 +584,104 @@ mod tests {
         assert!(fast > 0, "no read took the fast path");
     }
 
+    fn make_owned<T>(lock: &BiasedRwLock<T>) {
+        for _ in 0..OWN_AFTER {
+            drop(lock.write());
+        }
+    }
+
+    /// Writes in a row by one thread make it the owner: its reads and writes then skip the
+    /// lock. A read on another thread takes the object back and sees the owner's last write;
+    /// so does a write, and a read from the owner's thread in between resets nothing.
+    #[test]
+    fn writes_in_a_row_make_an_owner_and_others_take_the_object_back() {
+        let lock = Arc::new(BiasedRwLock::<Twins>::default());
+        for _ in 1..OWN_AFTER {
+            drop(lock.write());
+            drop(lock.read());
+        }
+        assert_eq!(lock.bias.load(Ordering::Relaxed), UNBIASED, "set too early");
+        drop(lock.write());
+        let me = lock.bias.load(Ordering::Relaxed);
+        assert!(me > READERS, "no owner after {OWN_AFTER} writes in a row");
+        {
+            let mut data = lock.write();
+            assert!(data._fast.is_some());
+            data.a = 7;
+            data.b = 7;
+        }
+        assert!(lock.read()._fast.is_some());
+        let seen = {
+            let lock = Arc::clone(&lock);
+            std::thread::spawn(move || {
+                let data = lock.read();
+                (data.a, data.b, data._fast.is_none())
+            })
+            .join()
+            .unwrap()
+        };
+        assert_eq!(seen, (7, 7, true));
+        assert_eq!(lock.bias.load(Ordering::Relaxed), UNBIASED);
+        assert!(lock.write()._fast.is_none());
+
+        // Taken back by a write from another thread, which starts its own run of writes.
+        make_owned(&*lock);
+        assert_eq!(lock.bias.load(Ordering::Relaxed), me);
+        lock.write().a = 8;
+        let other = {
+            let lock = Arc::clone(&lock);
+            std::thread::spawn(move || {
+                let mut data = lock.write();
+                let seen = data.a;
+                data.b = 9;
+                (seen, lock.writes.load(Ordering::Relaxed))
+            })
+            .join()
+            .unwrap()
+        };
+        assert_eq!(other, (8, 1));
+        assert_eq!(lock.read().b, 9);
+        assert_eq!(lock.bias.load(Ordering::Relaxed), UNBIASED);
+    }
+
+    /// An owner that keeps changing the data, winning the bias back again and again, while
+    /// other threads read: nobody sees a change half made, nor an older state after a newer.
+    #[test]
+    fn readers_see_whole_changes_while_an_owner_writes() {
+        let lock = Arc::new(BiasedRwLock::<Twins>::default());
+        let done = Arc::new(AtomicBool::new(false));
+        let readers: Vec<_> = (0..3)
+            .map(|_| {
+                let (lock, done) = (Arc::clone(&lock), Arc::clone(&done));
+                std::thread::spawn(move || {
+                    let mut last = 0u64;
+                    while !done.load(Ordering::Relaxed) {
+                        let data = lock.read();
+                        assert_eq!(data.a, data.b, "a reader saw a change half made");
+                        assert!(data.a >= last, "a reader went back in time");
+                        last = data.a;
+                        drop(data);
+                        std::thread::sleep(std::time::Duration::from_micros(200));
+                    }
+                })
+            })
+            .collect();
+        let mut fast = 0u64;
+        for n in 1..=200_000 {
+            let mut data = lock.write();
+            fast += u64::from(data._fast.is_some());
+            data.a = n;
+            // Widens the window in which a reader that is let in wrongly sees a half change.
+            for _ in 0..20 {
+                std::hint::spin_loop();
+            }
+            data.b = n;
+        }
+        done.store(true, Ordering::Relaxed);
+        readers.into_iter().for_each(|r| r.join().unwrap());
+        assert!(fast > 0, "no write took the fast path");
+    }
+
     /// A thread's indicator is given back when it exits, so threads that come and go do not
     /// use them up (there are `INDICATORS`).
     #[test]
@@ -495,7 +690,7 @@ mod tests {
         make_biased(&*lock);
         for _ in 0..2 * INDICATORS {
             let lock = Arc::clone(&lock);
-            let fast = std::thread::spawn(move || matches!(lock.read()._hold, Hold::Fast(_))).join().unwrap();
+            let fast = std::thread::spawn(move || lock.read()._fast.is_some()).join().unwrap();
             assert!(fast, "a new thread found no free indicator");
         }
     }
@@ -518,7 +713,7 @@ mod loom_tests {
         for _ in 0..=ENABLE_AFTER {
             drop(lock.read());
         }
-        assert!(lock.bias.load(Ordering::Relaxed));
+        assert_eq!(lock.bias.load(Ordering::Relaxed), READERS);
     }
 
     /// A writer changes the data only when no fast reader is inside: loom's cell checks every
@@ -576,6 +771,55 @@ mod loom_tests {
             }
             reader.join().unwrap();
             assert_eq!(lock.read().b, 2);
+        });
+    }
+
+    /// An owner writes without the lock while another thread reads: the reader takes the
+    /// object back first, so it sees the owner's change whole or not at all, and the owner's
+    /// next write, through the lock, is seen by the end.
+    #[test]
+    fn a_reader_takes_the_object_from_its_owner() {
+        loom::model(|| {
+            let lock = Arc::new(BiasedRwLock::<Twins>::default());
+            for _ in 0..OWN_AFTER {
+                drop(lock.write());
+            }
+            assert!(lock.bias.load(Ordering::Relaxed) > READERS, "writes in a row make an owner");
+            let reader = {
+                let lock = Arc::clone(&lock);
+                thread::spawn(move || {
+                    let data = lock.read();
+                    assert_eq!(data.a, data.b);
+                    data.a
+                })
+            };
+            for n in 1..=2 {
+                let mut data = lock.write();
+                data.a = n;
+                data.b = n;
+            }
+            assert!(reader.join().unwrap() <= 2);
+            assert_eq!(lock.read().a, 2);
+        });
+    }
+
+    /// Two threads write, one of them the owner: each write is made alone (loom's cell checks
+    /// the accesses) and neither is lost.
+    #[test]
+    fn a_writer_takes_the_object_from_its_owner() {
+        loom::model(|| {
+            let lock = Arc::new(BiasedRwLock::<Twins>::default());
+            for _ in 0..OWN_AFTER {
+                drop(lock.write());
+            }
+            let other = {
+                let lock = Arc::clone(&lock);
+                thread::spawn(move || lock.write().a += 1)
+            };
+            lock.write().b += 1;
+            other.join().unwrap();
+            let data = lock.read();
+            assert_eq!((data.a, data.b), (1, 1));
         });
     }
 }

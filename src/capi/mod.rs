@@ -26,7 +26,7 @@ use std::ffi::{c_char, c_int};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Once, OnceLock};
 
-use crate::cstr::read_bounded;
+use crate::cstr::{read_bounded, read_bounded_short};
 use crate::error::Error;
 use crate::info::{MAX_KEY_LEN, MAX_VALUE_LEN};
 
@@ -110,8 +110,9 @@ static PREVIOUS_HOOK: OnceLock<PanicHook> = OnceLock::new();
 /// An input key: NULL, empty or longer than 255 characters is `MPI_ERR_INFO_KEY`.
 /// Never reads more than `MPI_MAX_INFO_KEY` bytes. What it returns passes `info::check_key`
 /// (a C string holds no NUL), so the map need not check it again.
+#[inline(always)]
 fn key_arg<'a>(key: *const c_char) -> Result<&'a [u8], Error> {
-    match read_bounded(key, MAX_KEY_LEN + 1) {
+    match read_bounded_short(key, MAX_KEY_LEN + 1) {
         Some(key) if !key.is_empty() && key.len() <= MAX_KEY_LEN => Ok(key),
         _ => Err(Error::InfoKey),
     }

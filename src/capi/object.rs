@@ -45,10 +45,11 @@ pub extern "C" fn MPI_Info_set(info: MPI_Info, key: *const c_char, value: *const
 #[no_mangle]
 pub extern "C" fn PMPI_Info_set(info: MPI_Info, key: *const c_char, value: *const c_char) -> c_int {
     boundary_outlined(|| {
-        let mut object = handles::write(info)?;
-        let key = key_arg(key)?;
-        let value = value_arg(value)?;
-        object.modify(|map| map.set_valid(key, value))
+        handles::write(info, |mut object| {
+            let key = key_arg(key)?;
+            let value = value_arg(value)?;
+            object.modify(|map| map.set_valid(key, value))
+        })
     })
 }
 
@@ -65,13 +66,14 @@ pub extern "C" fn MPI_Info_delete(info: MPI_Info, key: *const c_char) -> c_int {
 #[no_mangle]
 pub extern "C" fn PMPI_Info_delete(info: MPI_Info, key: *const c_char) -> c_int {
     boundary_outlined(|| {
-        let mut object = handles::write(info)?;
-        let key = key_arg(key)?;
-        // Checked before `modify`, which would first copy pairs shared with a duplicate.
-        if object.map().get(key).is_none() {
-            return Err(Error::InfoNoKey);
-        }
-        object.modify(|map| map.delete_valid(key))
+        handles::write(info, |mut object| {
+            let key = key_arg(key)?;
+            // Checked before `modify`, which would first copy pairs shared with a duplicate.
+            if object.map().get(key).is_none() {
+                return Err(Error::InfoNoKey);
+            }
+            object.modify(|map| map.delete_valid(key))
+        })
     })
 }
 
@@ -103,19 +105,20 @@ pub extern "C" fn PMPI_Info_get(
     flag: *mut c_int,
 ) -> c_int {
     boundary(|| {
-        let object = handles::read(info)?;
-        let key = key_arg(key)?;
-        let room = count_arg(valuelen)?;
-        let value = OutStr::new(value)?;
-        let flag = Out::new(flag)?;
-        match object.get(key) {
-            Some(found) => {
-                value.put(found, room);
-                flag.put(1);
+        handles::read(info, |object| {
+            let key = key_arg(key)?;
+            let room = count_arg(valuelen)?;
+            let value = OutStr::new(value)?;
+            let flag = Out::new(flag)?;
+            match object.get(key) {
+                Some(found) => {
+                    value.put(found, room);
+                    flag.put(1);
+                }
+                None => flag.put(0),
             }
-            None => flag.put(0),
-        }
-        Ok(())
+            Ok(())
+        })
     })
 }
 
@@ -143,18 +146,19 @@ pub extern "C" fn PMPI_Info_get_valuelen(
     flag: *mut c_int,
 ) -> c_int {
     boundary(|| {
-        let object = handles::read(info)?;
-        let key = key_arg(key)?;
-        let valuelen = Out::new(valuelen)?;
-        let flag = Out::new(flag)?;
-        match object.get(key) {
-            Some(found) => {
-                valuelen.put(to_c_int(found.len())?);
-                flag.put(1);
+        handles::read(info, |object| {
+            let key = key_arg(key)?;
+            let valuelen = Out::new(valuelen)?;
+            let flag = Out::new(flag)?;
+            match object.get(key) {
+                Some(found) => {
+                    valuelen.put(to_c_int(found.len())?);
+                    flag.put(1);
+                }
+                None => flag.put(0),
             }
-            None => flag.put(0),
-        }
-        Ok(())
+            Ok(())
+        })
     })
 }
 
@@ -187,23 +191,24 @@ pub extern "C" fn PMPI_Info_get_string(
     flag: *mut c_int,
 ) -> c_int {
     boundary(|| {
-        let object = handles::read(info)?;
-        let key = key_arg(key)?;
-        let buflen = Out::new(buflen)?;
-        let size = count_arg(buflen.get())?;
-        let value = if size > 0 { Some(OutStr::new(value)?) } else { None };
-        let flag = Out::new(flag)?;
-        match object.get(key) {
-            Some(found) => {
-                if let Some(value) = value {
-                    value.put(found, size - 1);
+        handles::read(info, |object| {
+            let key = key_arg(key)?;
+            let buflen = Out::new(buflen)?;
+            let size = count_arg(buflen.get())?;
+            let value = if size > 0 { Some(OutStr::new(value)?) } else { None };
+            let flag = Out::new(flag)?;
+            match object.get(key) {
+                Some(found) => {
+                    if let Some(value) = value {
+                        value.put(found, size - 1);
+                    }
+                    buflen.put(to_c_int(found.len() + 1)?);
+                    flag.put(1);
                 }
-                buflen.put(to_c_int(found.len() + 1)?);
-                flag.put(1);
+                None => flag.put(0),
             }
-            None => flag.put(0),
-        }
-        Ok(())
+            Ok(())
+        })
     })
 }
 
@@ -219,10 +224,11 @@ pub extern "C" fn MPI_Info_get_nkeys(info: MPI_Info, nkeys: *mut c_int) -> c_int
 #[no_mangle]
 pub extern "C" fn PMPI_Info_get_nkeys(info: MPI_Info, nkeys: *mut c_int) -> c_int {
     boundary(|| {
-        let object = handles::read(info)?;
-        let nkeys = Out::new(nkeys)?;
-        nkeys.put(to_c_int(object.len())?);
-        Ok(())
+        handles::read(info, |object| {
+            let nkeys = Out::new(nkeys)?;
+            nkeys.put(to_c_int(object.len())?);
+            Ok(())
+        })
     })
 }
 
@@ -240,12 +246,13 @@ pub extern "C" fn MPI_Info_get_nthkey(info: MPI_Info, n: c_int, key: *mut c_char
 #[no_mangle]
 pub extern "C" fn PMPI_Info_get_nthkey(info: MPI_Info, n: c_int, key: *mut c_char) -> c_int {
     boundary(|| {
-        let object = handles::read(info)?;
-        let n = count_arg(n)?;
-        let out = OutStr::new(key)?;
-        let found = object.nth_key(n).ok_or(Error::Arg)?;
-        out.put(found, found.len());
-        Ok(())
+        handles::read(info, |object| {
+            let n = count_arg(n)?;
+            let out = OutStr::new(key)?;
+            let found = object.nth_key(n).ok_or(Error::Arg)?;
+            out.put(found, found.len());
+            Ok(())
+        })
     })
 }
 
@@ -263,7 +270,7 @@ pub extern "C" fn MPI_Info_dup(info: MPI_Info, newinfo: *mut MPI_Info) -> c_int 
 #[no_mangle]
 pub extern "C" fn PMPI_Info_dup(info: MPI_Info, newinfo: *mut MPI_Info) -> c_int {
     boundary_outlined(|| {
-        let pairs = handles::read(info)?.share()?;
+        let pairs = handles::share(info)?;
         let newinfo = Out::new(newinfo)?;
         newinfo.put(handles::create(pairs)?);
         Ok(())
