@@ -33,7 +33,7 @@ use std::cell::Cell;
 use std::ops::{Deref, DerefMut};
 
 use crate::sync::{
-    fence, AtomicBool, AtomicU32, AtomicUsize, ConstPtr, MutPtr, Ordering, RwLock, RwLockReadGuard,
+    fence, AtomicU32, AtomicUsize, ConstPtr, MutPtr, Ordering, RwLock, RwLockReadGuard,
     RwLockWriteGuard, UnsafeCell,
 };
 
@@ -262,7 +262,8 @@ const INDICATORS: usize = 4;
 #[repr(align(64))]
 struct Indicator {
     reading: AtomicUsize,
-    owned: AtomicBool,
+    /// The owning thread ([`this_thread`]), or 0 while the indicator is free.
+    owner: AtomicUsize,
 }
 
 struct Readers {
@@ -274,8 +275,7 @@ struct Readers {
 #[cfg(not(loom))]
 fn readers() -> &'static Readers {
     static READERS: Readers = Readers {
-        indicators: [const { Indicator { reading: AtomicUsize::new(0), owned: AtomicBool::new(false) } };
-            INDICATORS],
+        indicators: [const { Indicator { reading: AtomicUsize::new(0), owner: AtomicUsize::new(0) } }; INDICATORS],
         high_water: AtomicUsize::new(0),
     };
     &READERS
@@ -287,7 +287,7 @@ fn readers() -> &'static Readers {
         static ref READERS: Readers = Readers {
             indicators: std::array::from_fn(|_| Indicator {
                 reading: AtomicUsize::new(0),
-                owned: AtomicBool::new(false),
+                owner: AtomicUsize::new(0),
             }),
             high_water: AtomicUsize::new(0),
         };
@@ -296,10 +296,12 @@ fn readers() -> &'static Readers {
 }
 
 impl Readers {
-    /// An unowned indicator, now owned by the caller.
-    fn claim(&self) -> Option<usize> {
-        let at = (0..INDICATORS).find(|&at| {
-            self.indicators[at].owned.compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed).is_ok()
+    /// A free indicator, now owned by thread `me`: its home if that is free, or else the first
+    /// free one.
+    fn claim(&self, me: usize) -> Option<usize> {
+        let home = home_of(me);
+        let at = (home..INDICATORS).chain(0..home).find(|&at| {
+            self.indicators[at].owner.compare_exchange(0, me, Ordering::Acquire, Ordering::Relaxed).is_ok()
         })?;
         // Before the indicator is first used, so a writer that scans up to `high_water` after
         // its barrier cannot miss a reader that could still see `bias` set (as for `reading`).
@@ -308,7 +310,7 @@ impl Readers {
     }
 
     fn release(&self, at: usize) {
-        self.indicators[at].owned.store(false, Ordering::Release);
+        self.indicators[at].owner.store(0, Ordering::Release);
     }
 
     /// Waits until no indicator names `lock`. Fast reads are short (one call's lookup and copy),
@@ -345,7 +347,42 @@ fn back_off(_turn: u32) {
     loom::thread::yield_now();
 }
 
-/// This thread's indicator: `UNCLAIMED` until its first fast read, `NONE` when it has none.
+/// Where a thread looks for its indicator first: a hash of its identity. A thread that owns
+/// its home indicator finds it without a thread-local lookup (which in a shared library is a
+/// call into the dynamic linker); threads whose home was taken fall back to [`MINE`].
+fn home_of(me: usize) -> usize {
+    (me.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (usize::BITS - INDICATORS.trailing_zeros())) as usize
+}
+const _: () = assert!(INDICATORS.is_power_of_two());
+
+/// The calling thread's identity: non-zero, and different from every other running thread's.
+/// On x86-64 Linux the word at `%fs:0` is the thread control block's pointer to itself (the ELF
+/// TLS ABI, variant II, which glibc and musl follow); elsewhere `pthread_self`.
+#[cfg(all(not(loom), target_os = "linux", target_arch = "x86_64"))]
+#[inline(always)]
+fn this_thread() -> usize {
+    let tcb: usize;
+    // SAFETY: reads the thread pointer's first word, which the ABI guarantees for every thread;
+    // it touches no memory Rust knows of and changes nothing.
+    unsafe {
+        std::arch::asm!("mov {}, qword ptr fs:[0]", out(reg) tcb, options(nostack, preserves_flags, readonly, pure))
+    };
+    tcb
+}
+#[cfg(all(not(loom), not(all(target_os = "linux", target_arch = "x86_64"))))]
+#[inline(always)]
+fn this_thread() -> usize {
+    // SAFETY: no preconditions.
+    unsafe { libc::pthread_self() as usize }
+}
+/// Under loom every thread looks its indicator up in [`MINE`]; owners are marked with 1.
+#[cfg(loom)]
+fn this_thread() -> usize {
+    1
+}
+
+/// This thread's indicator if it is not its home: `UNCLAIMED` until its first use, `NONE` when
+/// it has none.
 const UNCLAIMED: usize = usize::MAX;
 const NONE: usize = usize::MAX - 1;
 
@@ -360,6 +397,33 @@ loom::thread_local! {
     static MINE: Cell<usize> = Cell::new(UNCLAIMED);
 }
 
+/// This thread's indicator and token, claiming one on first use; `None` if it has none.
+#[inline(always)]
+fn mine() -> Option<(&'static Indicator, u32)> {
+    #[cfg(not(loom))]
+    {
+        let me = this_thread();
+        let home = home_of(me);
+        let indicator = &readers().indicators[home];
+        // Relaxed: only this thread stores its own identity (no other running thread has it).
+        if indicator.owner.load(Ordering::Relaxed) == me {
+            return Some((indicator, token(home)));
+        }
+    }
+    mine_elsewhere()
+}
+
+#[cold]
+#[inline(never)]
+fn mine_elsewhere() -> Option<(&'static Indicator, u32)> {
+    let at = match MINE.with(Cell::get) {
+        UNCLAIMED => first_claim()?,
+        NONE => return None,
+        at => at,
+    };
+    Some((&readers().indicators[at], token(at)))
+}
+
 /// A thread's indicator, naming the lock it is inside without taking it; cleared on drop.
 struct Visible {
     indicator: &'static Indicator,
@@ -367,22 +431,17 @@ struct Visible {
 }
 
 impl Visible {
-    /// Stores `lock` in this thread's indicator, or `None` when the thread cannot read fast.
+    /// Stores `lock` in this thread's indicator, or `None` when the thread cannot go in fast.
     #[inline(always)]
     fn announce(lock: usize) -> Option<Visible> {
-        let at = match MINE.with(Cell::get) {
-            UNCLAIMED => first_claim()?,
-            NONE => return None,
-            at => at,
-        };
-        let indicator = &readers().indicators[at];
-        // Only this thread stores to its indicator: non-zero means a fast read is in progress
+        let (indicator, token) = mine()?;
+        // Only this thread stores to its indicator: non-zero means a fast access is in progress
         // further up this thread's stack, and the indicator cannot name two locks.
         if indicator.reading.load(Ordering::Relaxed) != 0 {
             return None;
         }
         indicator.reading.store(lock, Ordering::Relaxed);
-        Some(Visible { indicator, token: token(at) })
+        Some(Visible { indicator, token })
     }
 }
 
@@ -398,12 +457,7 @@ fn first_claim() -> Option<usize> {
 /// This thread's token, claiming its indicator if it has none yet; [`UNBIASED`] if it cannot
 /// have one. (A thread's indicator outlives its fast accesses: it is what a token names.)
 fn own_token() -> u32 {
-    let at = match MINE.with(Cell::get) {
-        UNCLAIMED => first_claim(),
-        NONE => None,
-        at => Some(at),
-    };
-    at.map_or(UNBIASED, token)
+    mine().map_or(UNBIASED, |(_, token)| token)
 }
 
 impl Drop for Visible {
@@ -477,7 +531,7 @@ fn barrier_available() -> bool {
 #[cfg(not(loom))]
 fn claim_for_this_thread() -> Option<usize> {
     let key = exit_key()?;
-    let at = readers().claim()?;
+    let at = readers().claim(this_thread())?;
     // SAFETY: `key` was created by pthread_key_create; the value is an integer, never
     // dereferenced (non-null so that the destructor runs).
     if unsafe { libc::pthread_setspecific(key, (at + 1) as *const libc::c_void) } != 0 {
@@ -489,7 +543,7 @@ fn claim_for_this_thread() -> Option<usize> {
 
 #[cfg(loom)]
 fn claim_for_this_thread() -> Option<usize> {
-    readers().claim()
+    readers().claim(this_thread())
 }
 
 /// A pthread key whose destructor gives a thread's indicator back when the thread exits.
@@ -516,6 +570,7 @@ extern "C" fn give_back(value: *mut libc::c_void) {
 #[cfg(all(test, not(loom)))]
 mod tests {
     use super::*;
+    use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
 
     #[derive(Default)]
@@ -680,6 +735,38 @@ mod tests {
         done.store(true, Ordering::Relaxed);
         readers.into_iter().for_each(|r| r.join().unwrap());
         assert!(fast > 0, "no write took the fast path");
+    }
+
+    /// Threads alive at the same time have different indicators, also when their homes
+    /// collide (64 threads in 128 homes almost always share some), and each finds its own again.
+    #[test]
+    fn threads_alive_together_have_their_own_indicators() {
+        let start = Arc::new(std::sync::Barrier::new(64));
+        let stop = Arc::new(std::sync::Barrier::new(64));
+        let threads: Vec<_> = (0..64)
+            .map(|_| {
+                let (start, stop) = (Arc::clone(&start), Arc::clone(&stop));
+                std::thread::spawn(move || {
+                    start.wait();
+                    let (first, token) = mine().expect("an indicator for each of 64 threads");
+                    let again = mine().expect("the same indicator again");
+                    assert!(std::ptr::eq(first, again.0) && token == again.1);
+                    let home = home_of(this_thread());
+                    stop.wait();
+                    (token, home)
+                })
+            })
+            .collect();
+        let mut seen: Vec<(u32, usize)> = threads.into_iter().map(|t| t.join().unwrap()).collect();
+        let mut homes: Vec<usize> = seen.iter().map(|&(_, home)| home).collect();
+        homes.sort_unstable();
+        homes.dedup();
+        seen.sort_unstable();
+        seen.dedup_by_key(|&mut (token, _)| token);
+        assert_eq!(seen.len(), 64, "two threads alive at once shared an indicator");
+        // 64 random homes among 128 are all different with probability about e^-16: some
+        // threads here took the fallback.
+        assert!(homes.len() < 64, "no two homes collided, so the fallback went untested");
     }
 
     /// A thread's indicator is given back when it exits, so threads that come and go do not

@@ -8,12 +8,12 @@
 #[cfg(not(loom))]
 pub(crate) use parking_lot::{Mutex, RwLock, RwLockReadGuard, RwLockWriteGuard};
 #[cfg(not(loom))]
-pub(crate) use std::sync::atomic::{fence, AtomicBool, AtomicPtr, AtomicU32, AtomicUsize, Ordering};
+pub(crate) use std::sync::atomic::{fence, AtomicPtr, AtomicU32, AtomicUsize, Ordering};
 
 #[cfg(loom)]
 pub(crate) use loom::cell::{ConstPtr, MutPtr, UnsafeCell};
 #[cfg(loom)]
-pub(crate) use loom::sync::atomic::{fence, AtomicBool, AtomicPtr, AtomicU32, AtomicUsize, Ordering};
+pub(crate) use loom::sync::atomic::{fence, AtomicPtr, AtomicU32, AtomicUsize, Ordering};
 #[cfg(loom)]
 pub(crate) use loom::sync::{RwLockReadGuard, RwLockWriteGuard};
 
