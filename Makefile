@@ -245,9 +245,9 @@ fuzz-smoke:
 # changes every crate's build.
 loom:
 	@mkdir -p $(OUT)
-	RUSTFLAGS="--cfg loom" LOOM_LOG=info $(CARGO) test --release --lib --target-dir target/loom loom_tests -- --test-threads=1 --nocapture \
+	RUSTFLAGS="--cfg loom" LOOM_LOG=loom::model=info $(CARGO) test --release --lib --target-dir target/loom loom_tests -- --test-threads=1 --nocapture \
 	  > $(OUT)/loom.log 2>&1; status=$$?; \
-	  sed 's/\x1b\[[0-9;]*m//g' $(OUT)/loom.log | grep -E '^test |Completed in|test result|panicked|error' | sed 's/ *INFO iter.*//'; \
+	  sed 's/\x1b\[[0-9;]*m//g' $(OUT)/loom.log | grep -E '^test |Completed in|test result|panicked|error' | sed 's/ *INFO loom::model: */ /'; \
 	  exit $$status
 
 # The same benchmark source, built against this library, MPICH and Open MPI.

@@ -275,11 +275,19 @@ impl Writer<'_> {
     /// Applies `change` to this object's own copy of the pairs, making one first if the pairs
     /// are shared with a duplicate. `change` must leave the map unchanged when it fails; then
     /// the object is exactly as before.
+    #[inline(always)]
     pub fn modify<R>(&mut self, change: impl FnOnce(&mut InfoMap) -> Result<R, Error>) -> Result<R, Error> {
-        let map = &mut *self.0;
-        if let Some(own) = map.as_mut().and_then(SharedMap::get_mut) {
+        if let Some(own) = self.0.as_mut().and_then(SharedMap::get_mut) {
             return change(own);
         }
+        self.modify_copy(change)
+    }
+
+    /// [`Writer::modify`] when the pairs are shared or there are none yet.
+    #[cold]
+    #[inline(never)]
+    fn modify_copy<R>(&mut self, change: impl FnOnce(&mut InfoMap) -> Result<R, Error>) -> Result<R, Error> {
+        let map = &mut *self.0;
         // Everything that can run out of memory comes before the change: the copy and its
         // block. If the change then fails, dropping the copy leaves the object as it was.
         let copy = match map {

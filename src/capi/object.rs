@@ -44,7 +44,7 @@ pub extern "C" fn MPI_Info_set(info: MPI_Info, key: *const c_char, value: *const
 /// Profiling name of `MPI_Info_set`.
 #[no_mangle]
 pub extern "C" fn PMPI_Info_set(info: MPI_Info, key: *const c_char, value: *const c_char) -> c_int {
-    boundary_outlined(|| {
+    boundary(|| {
         handles::write(info, |mut object| {
             let key = key_arg(key)?;
             let value = value_arg(value)?;
