@@ -78,12 +78,6 @@ impl From<std::collections::TryReserveError> for Error {
     }
 }
 
-impl From<hashbrown::TryReserveError> for Error {
-    fn from(_: hashbrown::TryReserveError) -> Self {
-        Error::NoMem
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,16 +7,13 @@
 //! - `pairs` holds the pairs in key order, each one heap block behind an 8-byte pointer
 //!   (`crate::pair`), so the n-th key is one index away and a pair costs one allocation;
 //! - once there are more than [`SCAN_LIMIT`] pairs, `index` maps a key's hash to its position in
-//!   `pairs`. Below that a linear scan is faster than hashing.
+//!   `pairs` (`crate::index`: one `u32` per slot, a hash made for short keys). Below that a
+//!   linear scan is faster than hashing.
 //!
 //! Every method that can fail leaves the map exactly as it was.
 
-use std::hash::BuildHasher;
-use std::sync::OnceLock;
-
-use hashbrown::{DefaultHashBuilder, HashTable};
-
 use crate::error::Error;
+use crate::index::{hash_key, keys_equal, Index};
 use crate::pair::Pair;
 
 /// Longest key, in bytes (`MPI_MAX_INFO_KEY` minus the NUL).
@@ -27,6 +24,9 @@ pub const MAX_VALUE_LEN: usize = 1023;
 pub const MAX_PAIRS: usize = i32::MAX as usize;
 /// Up to this many pairs, lookups scan `pairs` and `index` stays empty.
 const SCAN_LIMIT: usize = 8;
+/// Keys up to this long take the lookup's fast path ([`InfoMap::position`]). Most hint keys
+/// are; at 32 the compare's extra case costs every lookup some 8 instructions.
+const SHORT_KEY: usize = 16;
 
 /// Checks a key against the rules every function applies: not empty, at most
 /// [`MAX_KEY_LEN`] bytes, no NUL (C could neither pass nor read it back).
@@ -45,29 +45,19 @@ pub fn check_value(value: &[u8]) -> Result<(), Error> {
     Ok(())
 }
 
-/// One seed for the whole process: random, so key sets cannot be built to collide on purpose.
-fn hasher() -> &'static DefaultHashBuilder {
-    static HASHER: OnceLock<DefaultHashBuilder> = OnceLock::new();
-    HASHER.get_or_init(DefaultHashBuilder::default)
-}
-
-fn hash(key: &[u8]) -> u64 {
-    hasher().hash_one(key)
-}
-
 /// An MPI info object's contents: (key, value) pairs of byte strings in insertion order.
 #[derive(Default)]
 pub struct InfoMap {
     pairs: Vec<Pair>,
-    /// Positions in `pairs`, by key hash. Empty while `pairs.len() <= SCAN_LIMIT`; otherwise it
-    /// holds exactly one entry per pair.
-    index: HashTable<u32>,
+    /// Positions in `pairs`, by key hash. Empty (and unallocated) while
+    /// `pairs.len() <= SCAN_LIMIT`; otherwise it holds exactly one entry per pair.
+    index: Index,
 }
 
 impl InfoMap {
     /// An empty map. Allocates nothing.
     pub const fn new() -> Self {
-        InfoMap { pairs: Vec::new(), index: HashTable::new() }
+        InfoMap { pairs: Vec::new(), index: Index::new() }
     }
 
     /// Number of pairs.
@@ -83,13 +73,70 @@ impl InfoMap {
         self.pairs.len() > SCAN_LIMIT
     }
 
+    /// Where `key` is.
+    ///
+    /// How the lookup is compiled matters as much as the algorithm (performance issue: calls are
+    /// counted in instructions). The scan and the index lookup are each an out-of-line function
+    /// whose body is compiled for keys of at most [`SHORT_KEY`] bytes: the hash and the key
+    /// compare are then a few loads inline, nothing is called, and few registers are saved.
+    /// Longer keys jump (a tail call, at no cost to the short path) to a copy compiled for any
+    /// length, whose wider compare loop would otherwise make every lookup save more registers.
+    #[inline(always)]
     fn position(&self, key: &[u8]) -> Option<usize> {
         if self.is_indexed() {
-            let pairs = &self.pairs;
-            self.index.find(hash(key), |&at| pairs[at as usize].key() == key).map(|&at| at as usize)
+            self.lookup(key)
         } else {
-            self.pairs.iter().position(|p| p.key() == key)
+            self.scan(key)
         }
+    }
+
+    #[inline(never)]
+    fn scan(&self, key: &[u8]) -> Option<usize> {
+        if key.len() > SHORT_KEY {
+            return self.scan_long(key);
+        }
+        self.scan_any(key)
+    }
+
+    #[inline(never)]
+    fn scan_long(&self, key: &[u8]) -> Option<usize> {
+        self.scan_any(key)
+    }
+
+    #[inline(always)]
+    fn scan_any(&self, key: &[u8]) -> Option<usize> {
+        // A loop rather than `Iterator::position`, which is not always inlined.
+        for (at, pair) in self.pairs.iter().enumerate() {
+            if keys_equal(pair.key(), key) {
+                return Some(at);
+            }
+        }
+        None
+    }
+
+    #[inline(never)]
+    fn lookup(&self, key: &[u8]) -> Option<usize> {
+        if key.len() > SHORT_KEY {
+            return self.lookup_long(key);
+        }
+        self.lookup_any(key)
+    }
+
+    #[inline(never)]
+    fn lookup_long(&self, key: &[u8]) -> Option<usize> {
+        self.lookup_any(key)
+    }
+
+    #[inline(always)]
+    fn lookup_any(&self, key: &[u8]) -> Option<usize> {
+        let pairs = &self.pairs;
+        // Without the attribute the closure may stay a call, which costs more than it does.
+        self.index.find(self.index.hash(key), #[inline(always)] |at| keys_equal(pairs[at].key(), key))
+    }
+
+    /// The hash of the key at a position, for the index to rebuild or move entries.
+    fn hash_at(pairs: &[Pair]) -> impl Fn(usize) -> u64 + '_ {
+        |at| hash_key(pairs[at].key())
     }
 
     /// The value stored under `key`.
@@ -140,25 +187,25 @@ impl InfoMap {
         self.pairs.try_reserve(1)?;
         let new_len = self.pairs.len() + 1;
         if new_len > SCAN_LIMIT {
-            let pairs = &self.pairs;
-            self.index.try_reserve(new_len - self.index.len(), |&at| hash(pairs[at as usize].key()))?;
+            self.index.reserve(new_len, Self::hash_at(&self.pairs))?;
         }
         self.pairs.push(pair);
         if new_len == SCAN_LIMIT + 1 {
-            for at in 0..new_len {
-                self.index_insert(at);
-            }
+            self.index_all();
         } else if new_len > SCAN_LIMIT {
-            self.index_insert(new_len - 1);
+            // Hashed again rather than kept from the lookup: this path allocates anyway, and the
+            // lookup, shared with `get`, stays lean.
+            self.index.insert(self.index.hash(key), new_len - 1);
         }
+        debug_assert_eq!(self.index.len(), if self.is_indexed() { self.pairs.len() } else { 0 });
         Ok(())
     }
 
-    /// Records `pairs[at]` in the index. Capacity must already be reserved.
-    fn index_insert(&mut self, at: usize) {
-        let pairs = &self.pairs;
-        let position = u32::try_from(at).expect("fewer than 2^32 pairs: each needs memory");
-        self.index.insert_unique(hash(pairs[at].key()), position, |&p| hash(pairs[p as usize].key()));
+    /// Records every pair in the (empty) index. Room must already be reserved.
+    fn index_all(&mut self) {
+        for (at, pair) in self.pairs.iter().enumerate() {
+            self.index.insert(hash_key(pair.key()), at);
+        }
     }
 
     /// Removes the pair with this key; later keys move down by one.
@@ -174,20 +221,16 @@ impl InfoMap {
         debug_assert!(check_key(key).is_ok());
         let at = self.position(key).ok_or(Error::InfoNoKey)?;
         if self.is_indexed() {
-            if let Ok(entry) = self.index.find_entry(hash(key), |&p| p as usize == at) {
-                entry.remove();
-            }
+            let removed = self.index.remove(self.index.hash(key), at, Self::hash_at(&self.pairs));
+            debug_assert!(removed);
             // The positions after `at` shift down by one: one pass over the index's slots.
-            for p in self.index.iter_mut() {
-                if *p as usize > at {
-                    *p -= 1;
-                }
-            }
+            self.index.shift_down_after(at);
         }
         self.pairs.remove(at);
         if !self.is_indexed() {
             self.index.clear();
         }
+        debug_assert_eq!(self.index.len(), if self.is_indexed() { self.pairs.len() } else { 0 });
         Ok(())
     }
 
@@ -198,15 +241,8 @@ impl InfoMap {
         for p in &self.pairs {
             pairs.push(p.try_clone()?);
         }
-        let mut copy = InfoMap { pairs, index: HashTable::new() };
-        if copy.is_indexed() {
-            let pairs = &copy.pairs;
-            copy.index.try_reserve(pairs.len(), |&at| hash(pairs[at as usize].key()))?;
-            for at in 0..copy.pairs.len() {
-                copy.index_insert(at);
-            }
-        }
-        Ok(copy)
+        let index = self.index.try_clone(Self::hash_at(&self.pairs))?;
+        Ok(InfoMap { pairs, index })
     }
 }
 
@@ -282,6 +318,49 @@ mod tests {
     }
 
     #[test]
+    fn thousands_of_keys_of_every_length() {
+        // Lengths 1 to 255 and many keys of each short length, so the index grows through
+        // several sizes and sees tags and home slots collide.
+        let keys: Vec<Vec<u8>> = (0..5000u32)
+            .map(|i| {
+                let len = 1 + (i as usize * 7) % 255;
+                let mut key = format!("{i:x}").into_bytes();
+                key.resize(len.max(key.len()), b'.');
+                key
+            })
+            .collect();
+        let mut m = InfoMap::new();
+        for (i, k) in keys.iter().enumerate() {
+            m.set(k, i.to_string().as_bytes()).unwrap();
+        }
+        assert_eq!(m.len(), keys.len());
+        for (i, k) in keys.iter().enumerate().step_by(3) {
+            assert_eq!(m.delete(k), Ok(()), "{i}");
+        }
+        let kept: Vec<(usize, &Vec<u8>)> = keys.iter().enumerate().filter(|(i, _)| i % 3 != 0).collect();
+        assert_eq!(m.len(), kept.len());
+        for (n, (i, k)) in kept.iter().enumerate() {
+            assert_eq!(m.nth_key(n), Some(&k[..]));
+            assert_eq!(m.get(k), Some(i.to_string().as_bytes()));
+        }
+        for (i, k) in keys.iter().enumerate().step_by(3) {
+            assert_eq!(m.get(k), None, "{i}");
+            // The same bytes with one more or one less at the end are other keys.
+            let mut longer = k.clone();
+            longer.push(b'x');
+            assert_eq!(m.get(&longer), None);
+            if k.len() > 1 {
+                let shorter = &k[..k.len() - 1];
+                assert_eq!(m.get(shorter).is_some(), kept.iter().any(|(_, kept)| kept[..] == *shorter));
+            }
+        }
+        let copy = m.try_clone().unwrap();
+        for (i, k) in &kept {
+            assert_eq!(copy.get(k), Some(i.to_string().as_bytes()));
+        }
+    }
+
+    #[test]
     fn try_clone_is_deep() {
         let mut m = InfoMap::new();
         for i in 0..20 {
@@ -304,9 +383,16 @@ mod tests {
     }
 
     fn key_of(k: u8) -> Vec<u8> {
-        // A small key space, so sets replace and deletes hit; some long keys near the limit.
+        // A small key space, so sets replace and deletes hit; every class of key length the
+        // hash and compare treat apart (1–3, 4–7, 8–16, 17–32, longer), up to the limit.
         if k % 7 == 0 {
             vec![b'L'; 250 + usize::from(k % 6)]
+        } else if k % 5 == 0 {
+            format!("mpi_assert_medium_{}", k % 40).into_bytes()
+        } else if k % 11 == 0 {
+            format!("{}", k % 30).into_bytes()
+        } else if k % 13 == 0 {
+            format!("{}_of_a_key_longer_than_thirty_two_bytes_{}", k % 20, k % 9).into_bytes()
         } else {
             format!("key{}", k % 40).into_bytes()
         }

@@ -5,6 +5,7 @@
 //! - `handles`: integer handles to live objects, generation-checked, lock per object;
 //! - `bias`: the per-object lock, whose readers skip it while the object is not being changed;
 //! - `env`: the contents of `MPI_INFO_ENV` and `MPI_Info_create_env`;
+//! - `index`: key hash -> position for large objects, with the key hash and comparison it uses;
 //! - `pair`: one (key, value) pair in one block behind a thin pointer (`unsafe` inside);
 //! - `shared`: an object's pairs behind a counted pointer whose allocation can fail (`unsafe`);
 //! - `sync`: the locks and atomics, swapped for loom's in the model-checked build (`make loom`);
@@ -23,6 +24,7 @@ mod cstr;
 mod env;
 pub mod error;
 mod handles;
+mod index;
 pub mod info;
 mod pair;
 mod shared;
