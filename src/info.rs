@@ -90,7 +90,7 @@ impl InfoMap {
         }
     }
 
-    #[inline(never)]
+    #[inline(always)]
     fn scan(&self, key: &[u8]) -> Option<usize> {
         if key.len() > SHORT_KEY {
             return self.scan_long(key);
@@ -114,7 +114,7 @@ impl InfoMap {
         None
     }
 
-    #[inline(never)]
+    #[inline(always)]
     fn lookup(&self, key: &[u8]) -> Option<usize> {
         if key.len() > SHORT_KEY {
             return self.lookup_long(key);
@@ -140,6 +140,7 @@ impl InfoMap {
     }
 
     /// The value stored under `key`.
+    #[inline(always)]
     pub fn get(&self, key: &[u8]) -> Option<&[u8]> {
         self.position(key).map(|at| self.pairs[at].value())
     }
@@ -167,18 +168,33 @@ impl InfoMap {
     /// [`InfoMap::set`] for a key and value already known to pass [`check_key`] and
     /// [`check_value`]: the C layer's argument checks establish exactly that, and a value
     /// need not be scanned twice on every call.
+    ///
+    /// Inlined into `MPI_Info_set`, whose common case, a value of the same length as the old
+    /// one, is a lookup and a copy; the other cases are out of line.
+    #[inline(always)]
     pub(crate) fn set_valid(&mut self, key: &[u8], value: &[u8]) -> Result<(), Error> {
         debug_assert!(check_key(key).is_ok() && check_value(value).is_ok());
-        if let Some(at) = self.position(key) {
-            let old = &mut self.pairs[at];
-            if old.value().len() == value.len() {
+        match self.position(key) {
+            Some(at) if self.pairs[at].value().len() == value.len() => {
                 // Same length: no allocation, nothing that can fail.
-                old.value_mut().copy_from_slice(value);
-            } else {
-                *old = Pair::new(key, value)?;
+                self.pairs[at].value_mut().copy_from_slice(value);
+                Ok(())
             }
-            return Ok(());
+            Some(at) => self.replace(at, key, value),
+            None => self.insert(key, value),
         }
+    }
+
+    /// Gives the pair at `at` a value of another length.
+    #[inline(never)]
+    fn replace(&mut self, at: usize, key: &[u8], value: &[u8]) -> Result<(), Error> {
+        self.pairs[at] = Pair::new(key, value)?;
+        Ok(())
+    }
+
+    /// Adds a pair with a key that is not in the map.
+    #[inline(never)]
+    fn insert(&mut self, key: &[u8], value: &[u8]) -> Result<(), Error> {
         let pair = Pair::new(key, value)?;
         if self.pairs.len() == MAX_PAIRS {
             return Err(Error::NoMem);
