@@ -42,10 +42,12 @@
  * value, each thread's keys in its order, no other key); the private objects match their
  * models; the published objects are well formed; the freed handles are dead.
  *
- * That mix writes so often that an object's lock seldom becomes reader-biased (src/bias.rs:
- * after 256 reads with no write in between, readers stop taking the lock and a writer must
- * revoke the bias and wait for them). So the run has three phases: the mix above for half of
- * STRESS_SECONDS, then two phases of a quarter each on NBIAS read-mostly objects, which one
+ * That mix writes so often that an object's lock seldom becomes biased (src/bias.rs: after 256
+ * reads with no write in between, readers stop taking the lock and a writer must revoke the
+ * bias and wait for them; after 256 writes in a row by one thread with no other thread reading
+ * in between, that thread, the owner, reads and writes without the lock, and anyone else must
+ * take the object back first). So the run has four phases: the mix above for two fifths of
+ * STRESS_SECONDS, then three of a fifth each. Two on NBIAS read-mostly objects, which one
  * writer thread changes while others read:
  *  - read-mostly: the STRESS_THREADS threads read the objects in long runs (get, get_string,
  *    get_valuelen, get_nkeys, get_nthkey, now and then dup), while the writer, after every
@@ -65,8 +67,34 @@
  *    indicators, so they are reused only if an exiting thread gives its own back (if not,
  *    later threads read through the lock, which is still correct: only correctness is
  *    checked here, not speed).
- * If a writer's call has not returned after HANG_SECONDS (it would be waiting for a reader
- * that never leaves), the program says so and fails; a crash says in which phase.
+ * And one on owned objects, the owner bias under contention:
+ *  - owned: NOWNER owners each write their OWN_OBJS objects in bursts of 300 to 2000 changes
+ *    (the changes, values and logs of the read-mostly writer's, one log per object; one object
+ *    at a time, or all interleaved; in one burst in six a replacement as above), so that each
+ *    burst makes the owner its objects' owner again. Between its writes the owner reads its
+ *    object back (get, get_string, get_valuelen, get_nkeys, get_nthkey), which must show its
+ *    own writes exactly. Meanwhile the STRESS_THREADS threads visit the owned objects, sleeping
+ *    in between (0.1 to 3 ms with 8 threads, in proportion with more or fewer) so that the
+ *    owners win their bias back between visits: they read them (short runs of the reads above,
+ *    one in ten a dup walked; get_nthkey walks), each read judged against the owner's log; and
+ *    the first NX_MAX of them write their own key "x<id>" in each owned object (made first in
+ *    every object, so that the owner's keys always follow them; values as for shared objects),
+ *    which the owner must see (its last version that reached the object, or a later one) when
+ *    it next looks, before and after each burst, and readers as one of its values.
+ *    Each owner thread exits after 1 to OWN_LIFE bursts, its objects most likely still biased
+ *    to its indicator, and a new thread takes them over (the owner's log and model, the same
+ *    handles); every other time a visitor thread is started first, which reads them while the
+ *    new owner takes them back. The library finds a thread's indicator from its thread
+ *    pointer, and the new thread is most often given the exited one's stack and so its thread
+ *    pointer: how many were is counted, and about how many visits found an object after
+ *    OWN_AFTER of its owner's writes since anyone else came (so most likely took it back). The
+ *    phase lasts until OWN_MIN_HANDOFFS owner threads have exited and an object was replaced;
+ *    when its time is up before that (sanitizers, valgrind), owners make short bursts, each
+ *    with a replacement, and their threads exit after one.
+ * Any call in the phases after the mix is timed: if one has not returned after HANG_SECONDS
+ * (a revocation waiting for a thread that never leaves: an indicator never cleared, or a
+ * thread stuck inside), the program says which thread's call it is and fails; a crash says in
+ * which phase.
  *
  * Threads record failures per category (the first of each is kept; the first 40 in all are
  * printed as they happen); main() turns each (thread, category) into one check after the
@@ -97,19 +125,34 @@
 #define BIAS_MIN_WRITES 32 /* changes (and one replacement) each read-mostly phase makes at least */
 #define CHURN_POOL 16   /* churn threads alive at once, at most */
 #define CHURN_MIN 200   /* churn threads started at least: more than the library's 128 indicators */
-#define HANG_SECONDS 10 /* a writer's call that takes longer is taken for a hang */
-typedef char nbias_fits_the_log[NBIAS <= NSHARED ? 1 : -1];
+#define HANG_SECONDS 10 /* a call (after the mix) that takes longer is taken for a hang */
+#define NOWNER 2        /* owners, each written by one thread after another */
+#define OWN_OBJS 2      /* objects each owner writes; their logs are the first of its tstate's */
+#define NOWNED (NOWNER * OWN_OBJS)
+#define NX_MAX 3        /* threads that also write the owned objects, a key "x<id>" each */
+#define OWN_LIFE 6      /* bursts an owner thread makes at most before it exits */
+#define VISIT_POOL 2    /* visitor threads alive at once, at most */
+#define OWN_AFTER 256   /* the library's writes in a row that make an owner (src/bias.rs) */
+#define PACE_THREADS 8 /* readers of owned objects pause 0.1-3 ms times their number / this */
+#define OWN_MIN_HANDOFFS 4 /* owner threads that exit during the owned phase, at least */
+typedef char nbias_fits_the_log[NBIAS <= NSHARED && OWN_OBJS <= NSHARED ? 1 : -1];
 
-enum { C_SHARED, C_WALK, C_DUP, C_PRIV, C_PUB, C_STALE, C_ENV, C_BREAD, C_BFREE, C_BWRITE, NCAT };
+enum { C_SHARED, C_WALK, C_DUP, C_PRIV, C_PUB, C_STALE, C_ENV, C_BREAD, C_BFREE, C_BWRITE, C_OREAD,
+       C_OFREE, C_OFOREIGN, C_OWNER, NCAT };
 static const char *const cat_name[NCAT] = {
     "shared object get/set/delete", "walk racing with deletes", "dup of a changing object",
     "private objects", "free racing with use", "stale handles", "MPI_INFO_ENV",
     "read-mostly reads racing with writes", "read-mostly reads racing with replacement",
-    "read-mostly writer"};
+    "read-mostly writer", "owned objects: others' reads racing with the owner",
+    "owned objects: use racing with replacement", "owned objects: others' writes, seen by all",
+    "owned objects: the owner's writes and reads"};
 /* The categories each kind of thread's record turns into checks (tstate.cats). */
 #define CATS_WORKER ((1u << C_BREAD) - 1u)
 #define CATS_READER (1u << C_BREAD | 1u << C_BFREE)
 #define CATS_WRITER (1u << C_BWRITE | 1u << C_BFREE)
+#define CATS_OREADER (1u << C_OREAD | 1u << C_OFREE | 1u << C_OFOREIGN)
+#define CATS_OWNER (1u << C_OWNER | 1u << C_OFREE | 1u << C_OFOREIGN)
+#define CATS_VISITOR (1u << C_OREAD | 1u << C_OFREE)
 
 enum { OP_SET = 1, OP_DEL = 2 };
 
@@ -138,6 +181,14 @@ typedef struct {
     uint64_t reads;   /* reads of read-mostly objects; the writer paces itself by their sum */
     uint64_t reads_dead, reads_unjudged, bdups, churned, writes, replaced, max_call_ns;
     uint64_t finished; /* set when the thread's function returns; main polls it */
+    uint64_t call_ns, call_op; /* when its current call began (0: none), which; main polls them */
+    char role[40];    /* what it is, for the hang detector's message */
+    /* owned objects: an owner (own: which), a visitor (own: whose objects) or a reader */
+    int own;
+    uint64_t bursts, own_reads, fseen, walks_owned, fwrites, fwrites_dead, xreads, took_back, visits, ovisits;
+    /* pthread_self() of the thread (an owner's current one) and of the owner thread that exited
+     * last before it started; how many of its threads had the same (so its indicator) */
+    uint64_t self, heir_of, heirs;
     struct {
         uint64_t tag; /* seq + 1 of the value below, 0: none */
         size_t len;
@@ -161,15 +212,40 @@ static int env_n0;
 static int g_argc;
 static char **g_argv;
 static char key256[MPI_MAX_INFO_KEY + 1], val1024[MPI_MAX_INFO_VAL + 1], long_key[MPI_MAX_INFO_KEY];
-/* read-mostly objects */
+/* read-mostly and owned objects */
 static tstate *BW;                /* the writer: its log of changes, its model, its counts */
 static tstate *CT[CHURN_POOL];    /* churn slots, each used by one thread after another */
-static uint64_t bslot[NBIAS];     /* serial << 32 | handle of each object, as pub[] */
-static uint64_t bfreed[NBIAS];    /* count at the free << 32 | handle replaced, once its free returned */
-static uint64_t bias_serial, bias_stop;
+static tstate *OW[NOWNER];        /* owners, each run by one thread after another */
+static tstate *VS[VISIT_POOL];    /* visitor slots */
+/* Objects 0..NBIAS-1 are the read-mostly ones, NBIAS.. the owned ones (owner k's object i is
+ * NBIAS + k * OWN_OBJS + i). */
+#define NBOBJ (NBIAS + NOWNED)
+typedef struct {
+    tstate *w;       /* the writer of its keys "b<j>", whose log w->log[wo] says what they held */
+    int wo;
+    int nx;          /* keys "x0".."x<nx-1>" first in the object, each written by that thread */
+    int cread, cfree, cwrite; /* categories of reads, of use racing with replacement, of writes */
+    const char *name;
+    uint64_t slot;   /* serial << 32 | handle, as pub[] */
+    uint64_t freed;  /* count at the free << 32 | handle replaced, once its free returned */
+    uint64_t xstarted[NX_MAX]; /* the version of "x<r>" thread r writes last (may be under way) */
+    uint64_t xdone[NX_MAX];    /* serial of the object << 32 | version, of r's last set that returned */
+    uint64_t wcount; /* its writer's calls that change it (owned objects: for took_back) */
+    uint64_t fmark;  /* wcount when another thread last came, or the owner changed */
+} bobj;
+static bobj BO[NBOBJ];
+static uint64_t bias_serial, bias_stop, own_stop;
+static uint64_t own_hurry; /* the owned phase's time is up, but not all it must do is done */
+static int nfw; /* threads that write their own key in the owned objects */
 static tstate *pace[MAX_THREADS > CHURN_POOL ? MAX_THREADS : CHURN_POOL]; /* the readers now */
 static int npace;
-static uint64_t bw_call_ns, bw_call_op; /* when the writer's current call began (0: none), which */
+/* the threads whose calls main() watches for a hang in this phase */
+static tstate *watched[MAX_THREADS + CHURN_POOL + NOWNER + VISIT_POOL + 1];
+static int nwatched;
+/* every record: the workers (later the readers), the read-mostly writer, the churn slots, the
+ * owners, the visitor slots */
+static tstate *ALL[MAX_THREADS + 1 + CHURN_POOL + NOWNER + VISIT_POOL];
+static int nall;
 
 /* ---- small things -------------------------------------------------------------------- */
 
@@ -216,8 +292,7 @@ static void failf(tstate *t, int cat, int line, const char *cond, const char *fm
     if (t->failures[cat]++ == 0)
         snprintf(t->first[cat], sizeof t->first[cat], "line %d: %.400s [%.200s]", line, msg, cond);
     if (__atomic_fetch_add(&printed, 1, __ATOMIC_RELAXED) < 40)
-        fprintf(stderr, "  thread %d, %s, %s:%d: %s [%s]\n", t->id, cat_name[cat], __FILE__,
-                line, msg, cond);
+        fprintf(stderr, "  %s, %s, %s:%d: %s [%s]\n", t->role, cat_name[cat], __FILE__, line, msg, cond);
 }
 
 /* EXPECT(t, category, condition, printf-format, ...): one verification in a thread. */
@@ -1109,38 +1184,53 @@ static uint64_t now_ns(void) {
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-enum { W_SET = 1, W_DELETE, W_DUP, W_CREATE, W_FREE };
+enum { W_SET = 1, W_DELETE, W_DUP, W_CREATE, W_FREE, W_GET, W_GET_STRING, W_VALUELEN, W_NKEYS, W_NTHKEY };
 static const char *const wcall_name[] = {"", "MPI_Info_set", "MPI_Info_delete", "MPI_Info_dup",
-                                         "MPI_Info_create", "MPI_Info_free"};
+                                         "MPI_Info_create", "MPI_Info_free", "MPI_Info_get",
+                                         "MPI_Info_get_string", "MPI_Info_get_valuelen",
+                                         "MPI_Info_get_nkeys", "MPI_Info_get_nthkey"};
 
-/* Around each of the writer's calls, so that main() sees one that never returns. */
-static void wcall_begin(int op) {
-    st(&bw_call_op, (uint64_t)op);
-    st(&bw_call_ns, now_ns());
+/* Around each call after the mix, so that main() sees one that never returns (t NULL: main's
+ * own calls, not watched). TIMED(t, op, call) is the call's result. */
+static void call_begin(tstate *t, int op) {
+    if (!t) return;
+    st(&t->call_op, (uint64_t)op);
+    st(&t->call_ns, now_ns());
 }
 
-static void wcall_end(tstate *t) {
-    uint64_t took = now_ns() - ld(&bw_call_ns);
-    st(&bw_call_ns, 0);
+static int call_end(tstate *t, int rc) {
+    uint64_t took;
+    if (!t) return rc;
+    took = now_ns() - ld(&t->call_ns);
+    st(&t->call_ns, 0);
     if (took > t->max_call_ns) st(&t->max_call_ns, took);
+    return rc;
 }
 
-/* Called by main() while the writer runs: a call that waits this long waits for a reader that
- * will never leave (an indicator never cleared, or a reader stuck), so the run would only end
- * by the watchdog. Ends the program with a failed check instead. */
+#define TIMED(t, op, call) (call_begin((t), (op)), call_end((t), (call)))
+
+/* Called by main() while a phase's threads run: a call that waits this long waits for a thread
+ * that will never leave a biased object (an indicator never cleared, or a thread stuck), so
+ * the run would only end by the watchdog. Ends the program with a failed check instead. */
 static void hang_check(void) {
-    uint64_t began = ld(&bw_call_ns), op = ld(&bw_call_op);
-    if (began == 0 || now_ns() - began < (uint64_t)HANG_SECONDS * 1000000000u) return;
-    fprintf(stderr, "stress: the read-mostly writer's %s has not returned after %d s: it waits "
-            "for a reader of a biased object that never leaves (an indicator still naming the "
-            "object, e.g. of a thread that exited)\n",
-            op < sizeof wcall_name / sizeof wcall_name[0] ? wcall_name[op] : "call", HANG_SECONDS);
-    CHECK(now_ns() - began < (uint64_t)HANG_SECONDS * 1000000000u);
-    fflush(stderr);
-    check_report();
-    fflush(stdout);
-    _exit(1);
+    for (int i = 0; i < nwatched; i++) {
+        const tstate *t = watched[i];
+        uint64_t began = ld(&t->call_ns), op = ld(&t->call_op);
+        if (began == 0 || now_ns() - began < (uint64_t)HANG_SECONDS * 1000000000u) continue;
+        fprintf(stderr, "stress: %s's %s has not returned after %d s: it waits for a thread "
+                "inside a biased object that never leaves (an indicator still naming the object, "
+                "e.g. of a thread that exited)\n",
+                t->role, op < sizeof wcall_name / sizeof wcall_name[0] ? wcall_name[op] : "call",
+                HANG_SECONDS);
+        CHECK(now_ns() - began < (uint64_t)HANG_SECONDS * 1000000000u);
+        fflush(stderr);
+        check_report();
+        fflush(stdout);
+        _exit(1);
+    }
 }
+
+static void watch(tstate *t) { watched[nwatched++] = t; }
 
 static void bkey(char *out, int j) { snprintf(out, 32, "b%d", j); }
 
@@ -1288,9 +1378,10 @@ static int bias_replay(const tstate *c, int o, uint64_t lo, uint64_t hi, const b
     }
 }
 
-static void bias_judge(tstate *t, int line, int o, MPI_Info h, uint64_t lo, uint64_t hi, const bseen *r,
+static void bias_judge(tstate *t, int line, int g, MPI_Info h, uint64_t lo, uint64_t hi, const bseen *r,
                        const char *what) {
-    int res = bias_replay(BW, o, lo, hi, r);
+    const bobj *b = &BO[g];
+    int res = bias_replay(b->w, b->wo, lo, hi, r);
     t->verified++;
     if (res < 0) {
         t->inconclusive++;
@@ -1301,42 +1392,71 @@ static void bias_judge(tstate *t, int line, int o, MPI_Info h, uint64_t lo, uint
             snprintf(seen, sizeof seen, r->pres[r->j] ? " b%d present, %s %" PRIu64 : " b%d absent", r->j,
                      r->op == B_GET ? "version" : "length", r->op == B_GET ? r->seq[r->j] : (uint64_t)r->n);
         else if (r->op != B_DUP)
-            snprintf(seen, sizeof seen, " %s %d", r->op == B_NKEYS ? "count" : "position", r->n);
+            snprintf(seen, sizeof seen, " %s %d (after the %d others' keys)",
+                     r->op == B_NKEYS ? "count" : "position", r->n, b->nx);
         else
             for (int i = 0; i < r->on && used + 24 < sizeof seen; i++)
                 used += (size_t)snprintf(seen + used, sizeof seen - used, " b%d=%" PRIu64, r->olist[i],
                                          r->seq[r->olist[i]]);
-        failf(t, C_BREAD, line, "replay",
-              "%s of read-mostly object %d (handle %d) saw a state it never had between the "
+        failf(t, b->cread, line, "replay",
+              "%s of %s object %d (handle %d) saw a state it never had between its "
               "writer's changes %" PRIu64 " and %" PRIu64 ":%s",
-              what, o, h, lo, hi, seen);
+              what, b->name, g, h, lo, hi, seen);
     }
 }
 
-/* 1 if h holds exactly the writer's model of object o, in order; else 0 and why. */
-static int bias_same(MPI_Info h, int o, char *why, size_t cap) {
-    const tstate *w = BW;
-    int n = -7, rc = MPI_Info_get_nkeys(h, &n);
-    if (rc != MPI_SUCCESS || n != w->norder[o]) {
-        snprintf(why, cap, "nkeys: rc %d, %d, model %d", rc, n, w->norder[o]);
+static void xkey(char *out, int r) { snprintf(out, 32, "x%d", r); }
+
+static MPI_Info bhandle(int g) { return (MPI_Info)(uint32_t)ld(&BO[g].slot); }
+
+/* 1 (and *seq) if val is one of the values thread r has written (or is writing) to its key in
+ * object g: version 0 (the owner's, when the object was made) up to r's last. */
+static int xvalue_ok(int g, int r, const char *val, uint64_t *seq) {
+    char key[32];
+    xkey(key, r);
+    return value_seq(key, val, seq) && *seq <= ld(&BO[g].xstarted[r]);
+}
+
+/* 1 if h holds exactly its writer's model of object g, in order, after the others' keys (each
+ * with one of its values); else 0 and why. t: whose calls these are (NULL: main's). */
+static int bias_same(tstate *t, MPI_Info h, int g, char *why, size_t cap) {
+    const bobj *b = &BO[g];
+    const tstate *w = b->w;
+    int o = b->wo, n = -7, rc = TIMED(t, W_NKEYS, MPI_Info_get_nkeys(h, &n));
+    if (rc != MPI_SUCCESS || n != b->nx + w->norder[o]) {
+        snprintf(why, cap, "nkeys: rc %d, %d, model %d", rc, n, b->nx + w->norder[o]);
         return 0;
     }
     for (int i = 0; i < n; i++) {
         char key[MPI_MAX_INFO_KEY + 1], want[32], val[MPI_MAX_INFO_VAL + 1], expect[MPI_MAX_INFO_VAL];
-        int j = w->order[o][i], flag = -7, vl = -7;
-        size_t len = make_bvalue(j, w->vseq[o][j], expect);
-        bkey(want, j);
-        rc = MPI_Info_get_nthkey(h, i, key);
+        int j = i < b->nx ? -1 : w->order[o][i - b->nx], flag = -7, vl = -7;
+        size_t len = 0;
+        uint64_t s = 0;
+        if (j < 0) {
+            xkey(want, i);
+        } else {
+            bkey(want, j);
+            len = make_bvalue(j, w->vseq[o][j], expect);
+        }
+        rc = TIMED(t, W_NTHKEY, MPI_Info_get_nthkey(h, i, key));
         if (rc != MPI_SUCCESS || strcmp(key, want) != 0) {
             snprintf(why, cap, "key %d: rc %d, \"%.40s\", model %s", i, rc, rc == MPI_SUCCESS ? key : "", want);
             return 0;
         }
-        rc = MPI_Info_get(h, key, MPI_MAX_INFO_VAL - 1, val, &flag);
+        rc = TIMED(t, W_GET, MPI_Info_get(h, key, MPI_MAX_INFO_VAL - 1, val, &flag));
+        if (j < 0) {
+            if (rc != MPI_SUCCESS || flag != 1 || !xvalue_ok(g, i, val, &s)) {
+                snprintf(why, cap, "value of %s: rc %d flag %d, none of its values: \"%.40s\"", want, rc, flag,
+                         rc == MPI_SUCCESS && flag == 1 ? val : "");
+                return 0;
+            }
+            continue;
+        }
         if (rc != MPI_SUCCESS || flag != 1 || strcmp(val, expect) != 0) {
             snprintf(why, cap, "value of %s: rc %d flag %d, not version %" PRIu64, want, rc, flag, w->vseq[o][j]);
             return 0;
         }
-        rc = MPI_Info_get_valuelen(h, key, &vl, &flag);
+        rc = TIMED(t, W_VALUELEN, MPI_Info_get_valuelen(h, key, &vl, &flag));
         if (rc != MPI_SUCCESS || flag != 1 || vl != (int)len) {
             snprintf(why, cap, "valuelen of %s: rc %d flag %d len %d, model %d", want, rc, flag, vl, (int)len);
             return 0;
@@ -1345,26 +1465,42 @@ static int bias_same(MPI_Info h, int o, char *why, size_t cap) {
     return 1;
 }
 
-/* Walks d, a dup of read-mostly object o (ours alone), into r: 1 if it is well formed (each
- * key once, each value one of its key's values). */
-static int bias_walk_dup(tstate *t, MPI_Info d, bseen *r, char *why, size_t cap) {
-    int n = -7, rc = MPI_Info_get_nkeys(d, &n);
-    if (rc != MPI_SUCCESS || n < 0 || n > KPT) {
+/* Walks d, a dup of object g (ours alone), into r: 1 if it is well formed (the others' keys
+ * first, in order; then each key of the writer's once; each value one of its key's values). */
+static int bias_walk_dup(tstate *t, MPI_Info d, int g, bseen *r, char *why, size_t cap) {
+    int nx = BO[g].nx, n = -7, rc = TIMED(t, W_NKEYS, MPI_Info_get_nkeys(d, &n));
+    if (rc != MPI_SUCCESS || n < nx || n > nx + KPT) {
         snprintf(why, cap, "nkeys: rc %d n %d", rc, n);
         return 0;
     }
     for (int pos = 0; pos < n; pos++) {
-        char key[MPI_MAX_INFO_KEY + 1], val[MPI_MAX_INFO_VAL + 1];
+        char key[MPI_MAX_INFO_KEY + 1], val[MPI_MAX_INFO_VAL + 1], want[32];
         const char *p = key + 1;
         int j = -1, flag = -7;
         size_t bad = 0;
-        rc = MPI_Info_get_nthkey(d, pos, key);
+        uint64_t s = 0;
+        rc = TIMED(t, W_NTHKEY, MPI_Info_get_nthkey(d, pos, key));
+        if (pos < nx) {
+            xkey(want, pos);
+            if (rc != MPI_SUCCESS || strcmp(key, want) != 0) {
+                snprintf(why, cap, "key %d of %d: rc %d \"%.40s\", not %s", pos, n, rc, rc == MPI_SUCCESS ? key : "",
+                         want);
+                return 0;
+            }
+            rc = TIMED(t, W_GET, MPI_Info_get(d, key, MPI_MAX_INFO_VAL - 1, val, &flag));
+            if (rc != MPI_SUCCESS || flag != 1 || !xvalue_ok(g, pos, val, &s)) {
+                snprintf(why, cap, "%s: rc %d flag %d, none of its values: \"%.40s\"", want, rc, flag,
+                         rc == MPI_SUCCESS && flag == 1 ? val : "");
+                return 0;
+            }
+            continue;
+        }
         if (rc != MPI_SUCCESS || key[0] != 'b' || !parse_small(&p, &j) || *p || j >= KPT || r->pres[j]) {
             snprintf(why, cap, "key %d of %d: rc %d \"%.40s\" (no writer's key, or twice)", pos, n, rc,
                      rc == MPI_SUCCESS ? key : "");
             return 0;
         }
-        rc = MPI_Info_get(d, key, MPI_MAX_INFO_VAL - 1, val, &flag);
+        rc = TIMED(t, W_GET, MPI_Info_get(d, key, MPI_MAX_INFO_VAL - 1, val, &flag));
         if (rc != MPI_SUCCESS || flag != 1 || !bvalue_check(t, j, val, strlen(val), &r->seq[j], &bad)) {
             snprintf(why, cap, "%.8s: rc %d flag %d, a value that is none of its versions (\"%.30s\", wrong "
                      "from byte %zu of %zu)", key, rc, flag, rc == MPI_SUCCESS && flag == 1 ? val : "", bad,
@@ -1377,23 +1513,31 @@ static int bias_walk_dup(tstate *t, MPI_Info d, bseen *r, char *why, size_t cap)
     return 1;
 }
 
-/* One read of read-mostly object o through h, which the thread read from the object's slot
- * after the writer had done lo0 changes to the object; the writer may since have replaced
- * (and freed) it. */
-static void bias_read(tstate *t, int o, MPI_Info h, uint64_t lo0) {
+/* What bias_read does, by `pick` (0..999): */
+#define PICK_NKEYS 800  /* get_nkeys */
+#define PICK_NTHKEY 900 /* get_nthkey */
+#define PICK_DUP 999    /* dup, then the dup walked */
+
+/* One read of object g through h, which the thread read from the object's slot after the
+ * writer had done lo0 changes to the object; the writer may since have replaced (and freed)
+ * it. pick: which read (above); pos: get_nthkey's position (-1: any). Returns the call's
+ * result. */
+static int bias_read(tstate *t, int g, MPI_Info h, uint64_t lo0, uint32_t pick, int pos) {
+    const bobj *b = &BO[g];
+    const tstate *w = b->w;
+    int o = b->wo, nx = b->nx;
     char key[32], buf[MPI_MAX_INFO_VAL + 2], why[200] = "";
     bseen r;
     /* Changes done before the call. If h is still the one in the slot after that, it has
      * them all; if not, it was replaced, and has at least those done before h was read. */
-    uint64_t lo = ld(&BW->done[o]), freed = ld(&bfreed[o]), hi, seq = 0;
-    int current = (MPI_Info)(uint32_t)ld(&bslot[o]) == h;
+    uint64_t lo = ld(&w->done[o]), freed = ld(&b->freed), hi, seq = 0;
+    int current = (MPI_Info)(uint32_t)ld(&b->slot) == h;
     /* A handle whose free returned before the call began must be dead, while SPEC §3's window
      * covers it; beyond it the handle may name a new object, and the call is not judged. */
     int was_freed = freed != 0 && (MPI_Info)(uint32_t)freed == h;
     int dead = was_freed && (uint32_t)((uint32_t)ld(&creations) - (uint32_t)(freed >> 32)) <
                                 REUSE_WINDOW - WINDOW_MARGIN;
-    uint32_t pick = rnd(t, 1000);
-    int rc, flag = -7, n = -7, in = -7, ok = 1;
+    int rc, rc0, flag = -7, n = -7, in = -7, ok = 1, judged = 1;
     size_t len = 0, bad = 0;
     MPI_Info d = (MPI_Info)0x5A5A5A5A;
     const char *what, *nul;
@@ -1403,52 +1547,57 @@ static void bias_read(tstate *t, int o, MPI_Info h, uint64_t lo0) {
     fill_sentinel(buf, sizeof buf);
     if (pick < 480) {
         what = "a get", r.op = B_GET;
-        rc = MPI_Info_get(h, key, MPI_MAX_INFO_VAL - 1, buf, &flag);
+        rc = TIMED(t, W_GET, MPI_Info_get(h, key, MPI_MAX_INFO_VAL - 1, buf, &flag));
     } else if (pick < 600) {
         what = "a get_string", r.op = B_GET, in = n = MPI_MAX_INFO_VAL;
-        rc = MPI_Info_get_string(h, key, &n, buf, &flag);
+        rc = TIMED(t, W_GET_STRING, MPI_Info_get_string(h, key, &n, buf, &flag));
     } else if (pick < 740) {
         what = "a get_valuelen", r.op = B_VALUELEN;
-        rc = MPI_Info_get_valuelen(h, key, &n, &flag);
+        rc = TIMED(t, W_VALUELEN, MPI_Info_get_valuelen(h, key, &n, &flag));
     } else if (pick < 850) {
         what = "a get_nkeys", r.op = B_NKEYS;
-        rc = MPI_Info_get_nkeys(h, &n);
+        rc = TIMED(t, W_NKEYS, MPI_Info_get_nkeys(h, &n));
     } else if (pick < 992) {
-        what = "a get_nthkey", r.op = B_NTHKEY, r.n = (int)rnd(t, KPT + 1);
-        rc = MPI_Info_get_nthkey(h, r.n, buf);
+        what = "a get_nthkey", r.op = B_NTHKEY, r.n = pos >= 0 ? pos : (int)rnd(t, (uint32_t)(nx + KPT + 1));
+        rc = TIMED(t, W_NTHKEY, MPI_Info_get_nthkey(h, r.n, buf));
     } else {
         what = "a dup", r.op = B_DUP;
         note_create();
-        rc = MPI_Info_dup(h, &d);
+        rc = TIMED(t, W_DUP, MPI_Info_dup(h, &d));
     }
-    hi = ld(&BW->started[o]);
+    hi = ld(&w->started[o]);
+    rc0 = rc;
     st(&t->reads, t->reads + 1);
     if (was_freed && !dead) {
-        if (rc == MPI_SUCCESS && r.op == B_DUP) MPI_Info_free(&d);
+        if (rc == MPI_SUCCESS && r.op == B_DUP) TIMED(t, W_FREE, MPI_Info_free(&d));
         t->reads_unjudged++;
-        return;
+        return rc0;
     }
     if (rc == MPI_ERR_INFO) {
         /* only through a handle the writer has replaced (then maybe freed), writing nothing */
-        EXPECT(t, C_BFREE,
-               (MPI_Info)(uint32_t)ld(&bslot[o]) != h && flag == -7 && n == in && d == (MPI_Info)0x5A5A5A5A &&
+        EXPECT(t, b->cfree,
+               (MPI_Info)(uint32_t)ld(&b->slot) != h && flag == -7 && n == in && d == (MPI_Info)0x5A5A5A5A &&
                    untouched(buf, 0, sizeof buf),
-               "%s of read-mostly object %d: MPI_ERR_INFO through handle %d, %s", what, o, h,
-               (MPI_Info)(uint32_t)ld(&bslot[o]) == h ? "which is still its handle" : "outputs written");
+               "%s of %s object %d: MPI_ERR_INFO through handle %d, %s", what, b->name, g, h,
+               (MPI_Info)(uint32_t)ld(&b->slot) == h ? "which is still its handle" : "outputs written");
         t->reads_dead++;
-        return;
+        return rc0;
     }
     if (r.op == B_NTHKEY && rc == MPI_ERR_ARG) { /* the object has at most r.n keys */
-        EXPECT(t, C_BREAD, untouched(buf, 0, sizeof buf), "get_nthkey(%d) = MPI_ERR_ARG wrote", r.n);
+        EXPECT(t, b->cread, untouched(buf, 0, sizeof buf) && r.n >= nx,
+               "get_nthkey(%d) of %s object %d = MPI_ERR_ARG, %s", r.n, b->name, g,
+               r.n < nx ? "but the others' keys are always there" : "and it wrote");
         r.op = B_NTHKEY_ARG;
+        r.n -= nx;
+        judged = r.n >= 0;
         rc = MPI_SUCCESS;
     }
-    EXPECT(t, C_BFREE, rc == MPI_SUCCESS, "%s of read-mostly object %d (handle %d): rc %d", what, o, h, rc);
-    if (rc != MPI_SUCCESS) return;
+    EXPECT(t, b->cfree, rc == MPI_SUCCESS, "%s of %s object %d (handle %d): rc %d", what, b->name, g, h, rc);
+    if (rc != MPI_SUCCESS) return rc0;
     if (dead) {
-        EXPECT(t, C_BFREE, 0, "%s through handle %d, freed before the call began, succeeded", what, h);
-        if (r.op == B_DUP) MPI_Info_free(&d);
-        return;
+        EXPECT(t, b->cfree, 0, "%s through handle %d, freed before the call began, succeeded", what, h);
+        if (r.op == B_DUP) TIMED(t, W_FREE, MPI_Info_free(&d));
+        return rc0;
     }
     switch (r.op) {
     case B_GET:
@@ -1462,39 +1611,49 @@ static void bias_read(tstate *t, int o, MPI_Info h, uint64_t lo0) {
         } else {
             ok = flag == 0 && n == in && untouched(buf, 0, sizeof buf);
         }
-        EXPECT(t, C_BREAD, ok,
-               "%s of %s in read-mostly object %d: flag %d, a value that is none of its versions "
+        EXPECT(t, b->cread, ok,
+               "%s of %s in %s object %d: flag %d, a value that is none of its versions "
                "(length %zu, buflen %d, \"%.40s\", wrong from byte %zu)",
-               what, key, o, flag, len, n, flag == 1 ? buf : "", bad);
+               what, key, b->name, g, flag, len, n, flag == 1 ? buf : "", bad);
         break;
     case B_VALUELEN:
         r.pres[r.j] = (unsigned char)(flag == 1);
         r.n = n;
         ok = flag == 1 ? n >= 200 && n < MPI_MAX_INFO_VAL : flag == 0 && n == -7;
-        EXPECT(t, C_BREAD, ok, "get_valuelen of %s in read-mostly object %d: flag %d len %d", key, o, flag, n);
+        EXPECT(t, b->cread, ok, "get_valuelen of %s in %s object %d: flag %d len %d", key, b->name, g, flag, n);
         break;
     case B_NKEYS:
-        r.n = n;
-        ok = n >= 0 && n <= KPT;
-        EXPECT(t, C_BREAD, ok, "get_nkeys of read-mostly object %d: %d", o, n);
+        r.n = n - nx;
+        ok = n >= nx && n <= nx + KPT;
+        EXPECT(t, b->cread, ok, "get_nkeys of %s object %d: %d", b->name, g, n);
         break;
     case B_NTHKEY: {
         const char *p = buf + 1;
         nul = (const char *)memchr(buf, '\0', MPI_MAX_INFO_KEY);
+        if (r.n < nx) { /* one of the others' keys, which are first and never move */
+            char want[32];
+            xkey(want, r.n);
+            ok = nul && strcmp(buf, want) == 0 && untouched(buf, (size_t)(nul - buf) + 1, sizeof buf);
+            EXPECT(t, b->cread, ok, "get_nthkey(%d) of %s object %d gave \"%.40s\", not %s", r.n, b->name, g,
+                   nul ? buf : "(no NUL)", want);
+            judged = 0;
+            break;
+        }
         ok = nul && buf[0] == 'b' && parse_small(&p, &r.j) && p == nul && r.j < KPT &&
              untouched(buf, (size_t)(nul - buf) + 1, sizeof buf);
-        EXPECT(t, C_BREAD, ok, "get_nthkey(%d) of read-mostly object %d gave \"%.40s\", no key of the writer's",
-               r.n, o, nul ? buf : "(no NUL)");
+        EXPECT(t, b->cread, ok, "get_nthkey(%d) of %s object %d gave \"%.40s\", no key of the writer's",
+               r.n, b->name, g, nul ? buf : "(no NUL)");
+        r.n -= nx;
         break;
     }
     case B_DUP:
-        ok = d != h && bias_walk_dup(t, d, &r, why, sizeof why);
-        EXPECT(t, C_BREAD, ok, "dup of read-mostly object %d (handle %d): %s", o, h, d == h ? "same handle" : why);
+        ok = d != h && bias_walk_dup(t, d, g, &r, why, sizeof why);
+        EXPECT(t, b->cread, ok, "dup of %s object %d (handle %d): %s", b->name, g, h, d == h ? "same handle" : why);
         {
             uint64_t c = ld(&creations);
             MPI_Info copy = d;
-            int frc = MPI_Info_free(&d);
-            EXPECT(t, C_BREAD, frc == MPI_SUCCESS, "free of a dup: rc %d", frc);
+            int frc = TIMED(t, W_FREE, MPI_Info_free(&d));
+            EXPECT(t, b->cread, frc == MPI_SUCCESS, "free of a dup: rc %d", frc);
             if (frc == MPI_SUCCESS) grave_push(copy, c);
         }
         t->bdups += (uint64_t)ok;
@@ -1502,119 +1661,138 @@ static void bias_read(tstate *t, int o, MPI_Info h, uint64_t lo0) {
     default:
         break;
     }
-    if (ok) bias_judge(t, __LINE__, o, h, current ? lo : lo0, hi, &r, what);
+    if (ok && judged) bias_judge(t, __LINE__, g, h, current ? lo : lo0, hi, &r, what);
+    return rc0;
 }
 
-/* A run of reads of object o through the handle its slot holds now, kept for the whole run
- * (so some reads use it after the writer has replaced it); now and then one through the
- * handle the writer freed last. */
-static void bias_run(tstate *t, int o, int nreads) {
-    uint64_t lo0 = ld(&BW->done[o]), freed;
-    MPI_Info h = (MPI_Info)(uint32_t)ld(&bslot[o]);
-    for (int i = 0; i < nreads; i++) bias_read(t, o, h, lo0);
-    freed = ld(&bfreed[o]);
-    if (freed != 0 && rnd(t, 4) == 0) bias_read(t, o, (MPI_Info)(uint32_t)freed, lo0);
+/* A run of reads of object g through the handle its slot holds now, kept for the whole run
+ * (so some reads use it after the writer has replaced it), dup_in_ten in ten of them dups;
+ * now and then one through the handle the writer freed last. */
+static void bias_run(tstate *t, int g, int nreads, uint32_t dup_in_ten) {
+    uint64_t lo0 = ld(&BO[g].w->done[BO[g].wo]), freed;
+    MPI_Info h = bhandle(g);
+    for (int i = 0; i < nreads; i++) {
+        uint32_t pick = rnd(t, 1000);
+        if (dup_in_ten && rnd(t, 10) < dup_in_ten) pick = PICK_DUP;
+        bias_read(t, g, h, lo0, pick, -1);
+    }
+    freed = ld(&BO[g].freed);
+    if (freed != 0 && rnd(t, 4) == 0) bias_read(t, g, (MPI_Info)(uint32_t)freed, lo0, rnd(t, 1000), -1);
 }
 
 /* The writer's changes, logged as shared_change logs a thread's: log entry and count before
  * the call, done count after; then its model. */
-static void bias_change(tstate *t, int o, int j, int del) {
-    MPI_Info h = (MPI_Info)(uint32_t)ld(&bslot[o]);
+static void bias_change(tstate *t, int g, int j, int del) {
+    bobj *b = &BO[g];
+    MPI_Info h = bhandle(g);
     char key[32], val[MPI_MAX_INFO_VAL], back[MPI_MAX_INFO_VAL + 1];
+    int o = b->wo, rc, flag = -7;
     uint64_t idx = ld(&t->started[o]);
-    int rc, flag = -7;
     bkey(key, j);
     st(&t->log[o][idx % LOG_LEN], idx << 16 | (uint64_t)(del ? OP_DEL : OP_SET) << 8 | (uint64_t)j);
     st(&t->started[o], idx + 1);
     if (del) {
-        wcall_begin(W_DELETE);
-        rc = MPI_Info_delete(h, key);
-        wcall_end(t);
-        EXPECT(t, C_BWRITE, rc == MPI_SUCCESS, "delete %s from read-mostly object %d: rc %d", key, o, rc);
+        rc = TIMED(t, W_DELETE, MPI_Info_delete(h, key));
+        EXPECT(t, b->cwrite, rc == MPI_SUCCESS, "delete %s from %s object %d: rc %d", key, b->name, g, rc);
     } else {
         make_bvalue(j, idx, val);
-        wcall_begin(W_SET);
-        rc = MPI_Info_set(h, key, val);
-        wcall_end(t);
-        EXPECT(t, C_BWRITE, rc == MPI_SUCCESS, "set %s in read-mostly object %d: rc %d", key, o, rc);
+        rc = TIMED(t, W_SET, MPI_Info_set(h, key, val));
+        EXPECT(t, b->cwrite, rc == MPI_SUCCESS, "set %s in %s object %d: rc %d", key, b->name, g, rc);
     }
     st(&t->done[o], idx + 1);
     st(&t->writes, t->writes + 1);
+    st(&b->wcount, b->wcount + 1);
     model_change(t, o, j, del, idx);
     if (!del) {
         if (rnd(t, 4) == 0) { /* and read it back: only the writer changes it */
-            rc = MPI_Info_get(h, key, MPI_MAX_INFO_VAL - 1, back, &flag);
-            EXPECT(t, C_BWRITE, rc == MPI_SUCCESS && flag == 1 && strcmp(back, val) == 0,
-                   "read back %s from read-mostly object %d: rc %d flag %d", key, o, rc, flag);
+            rc = TIMED(t, W_GET, MPI_Info_get(h, key, MPI_MAX_INFO_VAL - 1, back, &flag));
+            EXPECT(t, b->cwrite, rc == MPI_SUCCESS && flag == 1 && strcmp(back, val) == 0,
+                   "read back %s from %s object %d: rc %d flag %d", key, b->name, g, rc, flag);
         }
     }
 }
 
-/* Replace object o: a dup of it, or a new object filled with the same pairs in the same order
- * (either is the state after the same changes, so the log goes on unchanged); publish it,
- * then free the old one, which readers may be reading. */
-static void bias_replace(tstate *t, int o) {
-    uint64_t old = ld(&bslot[o]), c, serial;
+/* Replace object g: a dup of it, or a new object filled with the same pairs in the same order
+ * (the others' keys first, with the values the old object holds: either is the state after
+ * the same changes, so the log goes on unchanged); publish it, then free the old one, which
+ * readers may be reading. */
+static void bias_replace(tstate *t, int g) {
+    bobj *b = &BO[g];
+    uint64_t old = ld(&b->slot), c, serial;
     MPI_Info oh = (MPI_Info)(uint32_t)old, nh = MPI_INFO_NULL, fh;
     char buf[8], why[200];
-    int rc, flag = -7;
+    int o = b->wo, rc, flag = -7;
     note_create();
     if (rnd(t, 2)) {
-        wcall_begin(W_DUP);
-        rc = MPI_Info_dup(oh, &nh);
-        wcall_end(t);
+        rc = TIMED(t, W_DUP, MPI_Info_dup(oh, &nh));
     } else {
-        wcall_begin(W_CREATE);
-        rc = MPI_Info_create(&nh);
-        wcall_end(t);
+        rc = TIMED(t, W_CREATE, MPI_Info_create(&nh));
+        for (int r = 0; rc == MPI_SUCCESS && r < b->nx; r++) {
+            char key[32], val[MPI_MAX_INFO_VAL + 1];
+            uint64_t s = 0;
+            xkey(key, r);
+            flag = -7;
+            rc = TIMED(t, W_GET, MPI_Info_get(oh, key, MPI_MAX_INFO_VAL - 1, val, &flag));
+            EXPECT(t, b->cwrite, rc == MPI_SUCCESS && flag == 1 && xvalue_ok(g, r, val, &s),
+                   "get %s from %s object %d to copy it: rc %d flag %d", key, b->name, g, rc, flag);
+            if (rc == MPI_SUCCESS) rc = TIMED(t, W_SET, MPI_Info_set(nh, key, flag == 1 ? val : "?"));
+        }
         for (int i = 0; rc == MPI_SUCCESS && i < t->norder[o]; i++) {
             char key[32], val[MPI_MAX_INFO_VAL];
             int j = t->order[o][i];
             bkey(key, j);
             make_bvalue(j, t->vseq[o][j], val);
-            rc = MPI_Info_set(nh, key, val);
+            rc = TIMED(t, W_SET, MPI_Info_set(nh, key, val));
         }
     }
-    EXPECT(t, C_BWRITE, rc == MPI_SUCCESS, "a replacement for read-mostly object %d: rc %d", o, rc);
+    EXPECT(t, b->cwrite, rc == MPI_SUCCESS, "a replacement for %s object %d: rc %d", b->name, g, rc);
     if (rc != MPI_SUCCESS) return;
-    EXPECT(t, C_BWRITE, bias_same(nh, o, why, sizeof why), "replacement for read-mostly object %d: %s", o, why);
+    EXPECT(t, b->cwrite, bias_same(t, nh, g, why, sizeof why), "replacement for %s object %d: %s", b->name, g, why);
     serial = __atomic_add_fetch(&bias_serial, 1, __ATOMIC_RELAXED);
-    __atomic_exchange_n(&bslot[o], serial << 32 | (uint32_t)nh, __ATOMIC_ACQ_REL);
+    __atomic_exchange_n(&b->slot, serial << 32 | (uint32_t)nh, __ATOMIC_ACQ_REL);
     if (rnd(t, 2)) sched_yield(); /* let readers that hold the old handle use it */
     c = ld(&creations);
     fh = oh;
-    wcall_begin(W_FREE);
-    rc = MPI_Info_free(&fh);
-    wcall_end(t);
-    EXPECT(t, C_BWRITE, rc == MPI_SUCCESS && fh == MPI_INFO_NULL, "free of replaced read-mostly object %d: rc %d",
-           o, rc);
-    st(&bfreed[o], (c & 0xFFFFFFFFu) << 32 | (uint32_t)oh);
-    rc = MPI_Info_get(oh, "b0", 7, buf, &flag);
+    rc = TIMED(t, W_FREE, MPI_Info_free(&fh));
+    EXPECT(t, b->cwrite, rc == MPI_SUCCESS && fh == MPI_INFO_NULL, "free of replaced %s object %d: rc %d",
+           b->name, g, rc);
+    st(&b->freed, (c & 0xFFFFFFFFu) << 32 | (uint32_t)oh);
+    flag = -7;
+    rc = TIMED(t, W_GET, MPI_Info_get(oh, "b0", 7, buf, &flag));
     if (within_window(c))
-        EXPECT(t, C_BFREE, rc == MPI_ERR_INFO && flag == -7, "get on read-mostly handle %d just freed: rc %d", oh, rc);
+        EXPECT(t, b->cfree, rc == MPI_ERR_INFO && flag == -7, "get on %s handle %d just freed: rc %d", b->name,
+               oh, rc);
     grave_push(oh, c);
     st(&t->replaced, t->replaced + 1);
+    st(&b->fmark, ld(&b->wcount)); /* a new lock: its writes in a row start here */
 }
 
-/* One step of the writer. The number of keys swings (sets win for 128 steps, deletes for the
- * next 128), so objects cross the library's threshold for indexing their keys both ways. */
-static void bias_write(tstate *t) {
-    int o = (int)rnd(t, NBIAS), j = (int)rnd(t, KPT), shrink = (int)(t->writes >> 7) & 1;
-    if (rnd(t, 1000) < 15) {
-        bias_replace(t, o);
-    } else if (t->present[o][j]) {
-        bias_change(t, o, j, (int)rnd(t, 100) < (shrink ? 50 : 10));
+/* One change of object g by its writer t. The number of keys swings (sets win for 2^shift of
+ * the writer's changes, deletes for the next 2^shift), so objects cross the library's
+ * threshold for indexing their keys both ways. */
+static void bias_step(tstate *t, int g, int shift) {
+    bobj *b = &BO[g];
+    int j = (int)rnd(t, KPT), shrink = (int)(t->writes >> shift) & 1;
+    if (t->present[b->wo][j]) {
+        bias_change(t, g, j, (int)rnd(t, 100) < (shrink ? 50 : 10));
     } else if (!shrink || rnd(t, 5) == 0) {
-        bias_change(t, o, j, 0);
+        bias_change(t, g, j, 0);
     } else { /* a delete that finds nothing: still a write, which revokes the bias */
         char key[32];
         int rc;
         bkey(key, j);
-        wcall_begin(W_DELETE);
-        rc = MPI_Info_delete((MPI_Info)(uint32_t)ld(&bslot[o]), key);
-        wcall_end(t);
-        EXPECT(t, C_BWRITE, rc == MPI_ERR_INFO_NOKEY, "delete of absent %s: rc %d", key, rc);
+        rc = TIMED(t, W_DELETE, MPI_Info_delete(bhandle(g), key));
+        EXPECT(t, b->cwrite, rc == MPI_ERR_INFO_NOKEY, "delete of absent %s from %s object %d: rc %d", key,
+               b->name, g, rc);
+        st(&b->wcount, b->wcount + 1);
     }
+}
+
+/* One step of the read-mostly writer. */
+static void bias_write(tstate *t) {
+    int g = (int)rnd(t, NBIAS);
+    if (rnd(t, 1000) < 15) bias_replace(t, g);
+    else bias_step(t, g, 7);
 }
 
 static uint64_t pace_reads(void) {
@@ -1645,7 +1823,7 @@ static void *bias_writer(void *arg) {
 
 static void *bias_reader(void *arg) {
     tstate *t = (tstate *)arg;
-    while (!ld(&bias_stop)) bias_run(t, (int)rnd(t, NBIAS), 16 + (int)rnd(t, 1000));
+    while (!ld(&bias_stop)) bias_run(t, (int)rnd(t, NBIAS), 16 + (int)rnd(t, 1000), 0);
     st(&t->finished, 1);
     return NULL;
 }
@@ -1655,7 +1833,7 @@ static void *bias_reader(void *arg) {
 static void *churn_thread(void *arg) {
     tstate *t = (tstate *)arg;
     int runs = 1 + (int)rnd(t, 4);
-    for (int i = 0; i < runs && !ld(&bias_stop); i++) bias_run(t, (int)rnd(t, NBIAS), 64 + (int)rnd(t, 500));
+    for (int i = 0; i < runs && !ld(&bias_stop); i++) bias_run(t, (int)rnd(t, NBIAS), 64 + (int)rnd(t, 500), 0);
     t->churned++;
     st(&t->finished, 1);
     return NULL;
@@ -1669,7 +1847,7 @@ static void start_thread(pthread_t *th, void *(*fn)(void *), tstate *t) {
     }
 }
 
-/* Joins a thread once it says it has finished, watching the writer meanwhile: a hung writer
+/* Joins a thread once it says it has finished, watching the others meanwhile: a hung writer
  * holds its object's lock, so its readers would never finish either. */
 static void join_watching(pthread_t th, const tstate *t) {
     struct timespec pause = {0, 1000000};
@@ -1690,7 +1868,9 @@ static uint64_t bias_phase(int churn, double until) {
     int nr = churn ? CHURN_POOL : nthreads;
     st(&bias_stop, 0);
     npace = nr;
-    for (int i = 0; i < nr; i++) pace[i] = churn ? CT[i] : T[i];
+    nwatched = 0;
+    watch(BW);
+    for (int i = 0; i < nr; i++) watch(pace[i] = churn ? CT[i] : T[i]);
     start_thread(&wt, bias_writer, BW);
     for (int i = 0; i < nr; i++) start_thread(&rt[i], churn ? churn_thread : bias_reader, pace[i]);
     started = (uint64_t)nr;
@@ -1711,7 +1891,322 @@ static uint64_t bias_phase(int churn, double until) {
     st(&bias_stop, 1);
     for (int i = 0; i < nr; i++) join_watching(rt[i], pace[i]);
     join_watching(wt, BW);
+    nwatched = 0;
     return started;
+}
+
+/* ---- owned objects: an owner's bias under contention --------------------------------- */
+
+/* A read by the owner of its own object: exactly its model, after the others' keys. */
+static void owner_read_own(tstate *t, int g) {
+    const bobj *b = &BO[g];
+    int o = b->wo, nx = b->nx, j = (int)rnd(t, KPT), op = (int)rnd(t, 10), rc, flag = -7, n = -7;
+    int present = t->present[o][j], total = nx + t->norder[o];
+    MPI_Info h = bhandle(g);
+    char key[32], want[32], buf[MPI_MAX_INFO_VAL + 2];
+    const char *expect = "";
+    size_t len = 0;
+    bkey(key, j);
+    if (present) expect = bvalue(t, j, t->vseq[o][j], &len);
+    fill_sentinel(buf, sizeof buf);
+    t->own_reads++;
+    if (op < 4) {
+        rc = TIMED(t, W_GET, MPI_Info_get(h, key, MPI_MAX_INFO_VAL - 1, buf, &flag));
+        EXPECT(t, C_OWNER,
+               rc == MPI_SUCCESS && (present ? flag == 1 && memcmp(buf, expect, len + 1) == 0 &&
+                                                   untouched(buf, len + 1, sizeof buf)
+                                             : flag == 0 && untouched(buf, 0, sizeof buf)),
+               "the owner's get of %s in its object %d: rc %d flag %d, expected %s %" PRIu64, key, g, rc, flag,
+               present ? "version" : "none after change", t->vseq[o][j]);
+    } else if (op < 5) {
+        n = MPI_MAX_INFO_VAL;
+        rc = TIMED(t, W_GET_STRING, MPI_Info_get_string(h, key, &n, buf, &flag));
+        EXPECT(t, C_OWNER,
+               rc == MPI_SUCCESS && (present ? flag == 1 && n == (int)len + 1 && memcmp(buf, expect, len + 1) == 0 &&
+                                                   untouched(buf, len + 1, sizeof buf)
+                                             : flag == 0 && n == MPI_MAX_INFO_VAL && untouched(buf, 0, sizeof buf)),
+               "the owner's get_string of %s in its object %d: rc %d flag %d buflen %d, expected %s %" PRIu64, key,
+               g, rc, flag, n, present ? "version" : "none after change", t->vseq[o][j]);
+    } else if (op < 7) {
+        rc = TIMED(t, W_VALUELEN, MPI_Info_get_valuelen(h, key, &n, &flag));
+        EXPECT(t, C_OWNER, rc == MPI_SUCCESS && (present ? flag == 1 && n == (int)len : flag == 0 && n == -7),
+               "the owner's get_valuelen of %s in its object %d: rc %d flag %d len %d, expected %d", key, g, rc,
+               flag, n, present ? (int)len : -7);
+    } else if (op < 8) {
+        rc = TIMED(t, W_NKEYS, MPI_Info_get_nkeys(h, &n));
+        EXPECT(t, C_OWNER, rc == MPI_SUCCESS && n == total, "the owner's get_nkeys of its object %d: rc %d n %d, "
+               "expected %d", g, rc, n, total);
+    } else {
+        int pos = (int)rnd(t, (uint32_t)total + 1);
+        rc = TIMED(t, W_NTHKEY, MPI_Info_get_nthkey(h, pos, buf));
+        if (pos < total) {
+            if (pos < nx) xkey(want, pos);
+            else bkey(want, t->order[o][pos - nx]);
+            EXPECT(t, C_OWNER, rc == MPI_SUCCESS && strcmp(buf, want) == 0 && untouched(buf, strlen(want) + 1, sizeof buf),
+                   "the owner's get_nthkey(%d) of its object %d: rc %d \"%.40s\", expected %s", pos, g, rc,
+                   rc == MPI_SUCCESS ? buf : "", want);
+        } else {
+            EXPECT(t, C_OWNER, rc == MPI_ERR_ARG && untouched(buf, 0, sizeof buf),
+                   "the owner's get_nthkey(%d) of its object %d with %d keys: rc %d", pos, g, total, rc);
+        }
+    }
+}
+
+/* Another thread's key "x<r>" through h, the handle in the slot when it was read (slot: the
+ * slot's word then): one of its values, and, if r's last set that returned before the get
+ * began went to this very object, that one or a later one. Returns the call's result. */
+static int xread(tstate *t, int cat, int g, uint64_t slot, int r, uint64_t *seen) {
+    const bobj *b = &BO[g];
+    MPI_Info h = (MPI_Info)(uint32_t)slot;
+    char key[32], buf[MPI_MAX_INFO_VAL + 2];
+    uint64_t done = ld(&b->xdone[r]), s = 0;
+    int rc, flag = -7, ok, theirs = done != 0 && done >> 32 == slot >> 32;
+    xkey(key, r);
+    fill_sentinel(buf, sizeof buf);
+    rc = TIMED(t, W_GET, MPI_Info_get(h, key, MPI_MAX_INFO_VAL - 1, buf, &flag));
+    if (rc == MPI_ERR_INFO && (MPI_Info)(uint32_t)ld(&b->slot) != h) { /* replaced and freed meanwhile */
+        EXPECT(t, C_OFREE, flag == -7 && untouched(buf, 0, sizeof buf), "get %s from a freed handle wrote", key);
+        return rc;
+    }
+    ok = rc == MPI_SUCCESS && flag == 1 && memchr(buf, '\0', MPI_MAX_INFO_VAL) && xvalue_ok(g, r, buf, &s) &&
+         (!theirs || s >= (uint32_t)done);
+    EXPECT(t, cat, ok,
+           "get of %s in owned object %d (handle %d): rc %d flag %d \"%.40s\": not one of its values, or older "
+           "than version %" PRIu64 " set before",
+           key, g, h, rc, flag, rc == MPI_SUCCESS && flag == 1 ? buf : "", theirs ? done & 0xFFFFFFFFu : 0);
+    *seen = theirs && ok; /* a set by another thread this read had to see */
+    return rc;
+}
+
+/* The owner: the others' sets of their keys that returned before now are all there. */
+static void owner_check_foreign(tstate *t, int g) {
+    uint64_t slot = ld(&BO[g].slot);
+    for (int r = 0; r < BO[g].nx; r++) {
+        uint64_t seen = 0;
+        int rc = xread(t, C_OFOREIGN, g, slot, r, &seen);
+        EXPECT(t, C_OFOREIGN, rc == MPI_SUCCESS, "the owner's get of x%d in its object %d: rc %d", r, g, rc);
+        t->fseen += seen;
+    }
+}
+
+/* A burst of the owner's: 300 to 2000 changes of one of its objects, or of all of them
+ * interleaved, with reads of its own now and then, and in one burst in six a replacement;
+ * before and after it, the others' keys are checked. (In a hurry: 300 changes, and a
+ * replacement.) */
+static void owner_burst(tstate *t) {
+    int g0 = NBIAS + t->own * OWN_OBJS, all = rnd(t, 4) == 0, g = g0 + (int)rnd(t, OWN_OBJS);
+    int hurry = (int)ld(&own_hurry), n = hurry ? 300 : 300 + (int)rnd(t, 1701);
+    int replace_at = hurry || rnd(t, 6) == 0 ? (int)rnd(t, (uint32_t)n) : -1;
+    for (int k = 0; k < OWN_OBJS; k++)
+        if (all || g0 + k == g) owner_check_foreign(t, g0 + k);
+    for (int i = 0; i < n; i++) {
+        int x = all ? g0 + (int)rnd(t, OWN_OBJS) : g;
+        if ((i & 63) == 63 && ld(&own_stop)) break;
+        if (i == replace_at) bias_replace(t, x);
+        else bias_step(t, x, 9);
+        if (rnd(t, 8) == 0) owner_read_own(t, x);
+    }
+    for (int k = 0; k < OWN_OBJS; k++)
+        if (all || g0 + k == g) owner_check_foreign(t, g0 + k);
+    if (rnd(t, 4) == 0) {
+        char why[200];
+        EXPECT(t, C_OWNER, bias_same(t, bhandle(g), g, why, sizeof why), "owned object %d after a burst: %s", g, why);
+    }
+    st(&t->bursts, t->bursts + 1);
+}
+
+/* The calling thread's pthread_t as a number (an integer or a pointer on the systems this
+ * runs on). Threads with the same one at different times have the same thread pointer, so the
+ * library gives them the same indicator if it is free. */
+static uint64_t self_id(void) { return (uint64_t)(uintptr_t)pthread_self(); }
+
+/* Whether t's thread is the one that exited before it under another name: counted. */
+static void note_heir(tstate *t) {
+    t->self = self_id();
+    if (t->heir_of != 0 && t->self == t->heir_of) t->heirs++;
+}
+
+/* An owner's thread: 1 to OWN_LIFE bursts (1 in a hurry), sometimes a pause between them, then
+ * it exits, its objects most likely still biased to it. */
+static void *owner_thread(void *arg) {
+    tstate *t = (tstate *)arg;
+    int life = 1 + (int)rnd(t, OWN_LIFE);
+    note_heir(t);
+    for (int k = 0; k < OWN_OBJS; k++) { /* a new thread: its writes in a row start here */
+        bobj *b = &BO[NBIAS + t->own * OWN_OBJS + k];
+        st(&b->fmark, ld(&b->wcount));
+    }
+    for (int i = 0; i < life && !ld(&own_stop) && !(i > 0 && ld(&own_hurry)); i++) {
+        if (i > 0 && rnd(t, 3)) {
+            struct timespec pause = {0, (long)rnd(t, 1000000)};
+            nanosleep(&pause, NULL);
+        }
+        owner_burst(t);
+    }
+    st(&t->finished, 1);
+    return NULL;
+}
+
+/* Before another thread's access to object g: whether its owner has made OWN_AFTER changes
+ * since anyone else came (then it most likely owned the object, and this access takes it
+ * back). */
+static void note_visit(tstate *t, int g) {
+    uint64_t c = ld(&BO[g].wcount), prev = __atomic_exchange_n(&BO[g].fmark, c, __ATOMIC_ACQ_REL);
+    if (c > prev && c - prev >= OWN_AFTER) t->took_back++;
+}
+
+/* get_nkeys, then get_nthkey on every position until MPI_ERR_ARG, each judged. */
+static void owned_walk(tstate *t, int g) {
+    uint64_t lo0 = ld(&BO[g].w->done[BO[g].wo]);
+    MPI_Info h = bhandle(g);
+    bias_read(t, g, h, lo0, PICK_NKEYS, -1);
+    for (int pos = 0; pos <= BO[g].nx + KPT; pos++)
+        if (bias_read(t, g, h, lo0, PICK_NTHKEY, pos) != MPI_SUCCESS) break;
+    t->walks_owned++;
+}
+
+/* One of the first nfw threads sets its key in owned object g: only it writes that key, so a
+ * get right after (through the same handle) shows exactly that value, unless the owner has
+ * replaced and freed the object meanwhile. */
+static void owned_foreign_write(tstate *t, int g) {
+    bobj *b = &BO[g];
+    uint64_t c0 = ld(&creations), slot = ld(&b->slot), seq = ld(&b->xstarted[t->id]) + 1;
+    MPI_Info h = (MPI_Info)(uint32_t)slot;
+    char key[32], val[MPI_MAX_INFO_VAL], back[MPI_MAX_INFO_VAL + 1];
+    int rc, flag = -7;
+    xkey(key, t->id);
+    make_value(key, seq, val);
+    st(&b->xstarted[t->id], seq);
+    rc = TIMED(t, W_SET, MPI_Info_set(h, key, val));
+    st(&t->fwrites, t->fwrites + 1);
+    if (rc != MPI_SUCCESS) {
+        if (within_window(c0))
+            EXPECT(t, C_OFREE, rc == MPI_ERR_INFO && (MPI_Info)(uint32_t)ld(&b->slot) != h,
+                   "set %s in owned object %d (handle %d): rc %d", key, g, h, rc);
+        t->fwrites_dead++;
+        return;
+    }
+    st(&b->xdone[t->id], slot >> 32 << 32 | seq);
+    if (rnd(t, 2)) {
+        rc = TIMED(t, W_GET, MPI_Info_get(h, key, MPI_MAX_INFO_VAL - 1, back, &flag));
+        if (within_window(c0))
+            EXPECT(t, C_OFOREIGN,
+                   (rc == MPI_SUCCESS && flag == 1 && strcmp(back, val) == 0) ||
+                       (rc == MPI_ERR_INFO && (MPI_Info)(uint32_t)ld(&b->slot) != h),
+                   "read back %s just set in owned object %d (handle %d): rc %d flag %d", key, g, h, rc, flag);
+    }
+}
+
+/* A reader of the owned phase: visits to random owned objects, 0.1 to 3 ms apart with 8
+ * readers (longer with more, shorter with fewer: the objects see about the same number of
+ * visits, so that their owners make their hundreds of changes in a row in between): short runs
+ * of reads (one in ten a dup), walks, the others' keys, and (the first nfw threads) a set of
+ * its own. */
+static void *owned_reader(void *arg) {
+    tstate *t = (tstate *)arg;
+    while (!ld(&own_stop)) {
+        int g = NBIAS + (int)rnd(t, NOWNED);
+        uint32_t r = rnd(t, 100);
+        uint64_t ns = (100000 + rnd(t, 2900000)) * (uint64_t)nthreads / PACE_THREADS;
+        struct timespec pause = {(time_t)(ns / 1000000000u), (long)(ns % 1000000000u)};
+        note_visit(t, g);
+        t->ovisits++;
+        if (r < 15 && t->id < nfw) {
+            owned_foreign_write(t, g);
+        } else if (r < 30) {
+            uint64_t seen = 0;
+            xread(t, C_OFOREIGN, g, ld(&BO[g].slot), (int)rnd(t, (uint32_t)BO[g].nx), &seen);
+            t->xreads++;
+        } else if (r < 42) {
+            owned_walk(t, g);
+        } else {
+            bias_run(t, g, 1 + (int)rnd(t, 8), 1);
+        }
+        nanosleep(&pause, NULL);
+    }
+    st(&t->finished, 1);
+    return NULL;
+}
+
+/* A visitor: started just after an owner's thread exited, before its successor, it is most
+ * often given the exited thread's stack and so its indicator, to which that owner's objects
+ * are still biased: it reads them (runs, walks) while the new owner takes them back. */
+static void *visitor_thread(void *arg) {
+    tstate *t = (tstate *)arg;
+    int runs = 1 + (int)rnd(t, 4);
+    note_heir(t);
+    for (int i = 0; i < runs && !ld(&own_stop); i++) {
+        int g = NBIAS + t->own * OWN_OBJS + (int)rnd(t, OWN_OBJS);
+        note_visit(t, g);
+        t->ovisits++;
+        if (rnd(t, 3) == 0) owned_walk(t, g);
+        else bias_run(t, g, 8 + (int)rnd(t, 120), 1);
+    }
+    st(&t->visits, t->visits + 1);
+    st(&t->finished, 1);
+    return NULL;
+}
+
+/* The owned phase until `until` (and until OWN_MIN_HANDOFFS owner threads have handed their
+ * objects on, an owner has replaced an object, and, if any thread writes its key, one has;
+ * after `until` the owners hurry to do that, for sanitizers and valgrind slow them down):
+ * the owners' threads, each replaced by a new one when it exits (every other time with a
+ * visitor started first, if a visitor slot is free), and the readers T[]. Returns the number
+ * of handoffs; *visitors: visitor threads started. */
+static uint64_t owned_phase(double until, uint64_t *visitors) {
+    pthread_t ot[NOWNER], rt[MAX_THREADS], vt[VISIT_POOL];
+    int vbusy[VISIT_POOL] = {0};
+    uint64_t handoffs = 0, replaced0 = 0, started_v = 0;
+    struct timespec pause = {0, 200000};
+    st(&own_stop, 0);
+    st(&own_hurry, 0);
+    nwatched = 0;
+    for (int k = 0; k < NOWNER; k++) watch(OW[k]), replaced0 += OW[k]->replaced;
+    for (int i = 0; i < nthreads; i++) watch(T[i]);
+    for (int v = 0; v < VISIT_POOL; v++) watch(VS[v]);
+    for (int k = 0; k < NOWNER; k++) start_thread(&ot[k], owner_thread, OW[k]);
+    for (int i = 0; i < nthreads; i++) start_thread(&rt[i], owned_reader, T[i]);
+    for (;;) {
+        uint64_t replaced = 0, fw = 0;
+        for (int v = 0; v < VISIT_POOL; v++)
+            if (vbusy[v] && ld(&VS[v]->finished)) {
+                pthread_join(vt[v], NULL);
+                vbusy[v] = 0;
+            }
+        for (int k = 0; k < NOWNER; k++) {
+            if (!ld(&OW[k]->finished)) continue;
+            pthread_join(ot[k], NULL);
+            OW[k]->heir_of = OW[k]->self;
+            if (handoffs++ % 2 == 0)
+                for (int v = 0; v < VISIT_POOL; v++)
+                    if (!vbusy[v]) {
+                        VS[v]->own = k;
+                        VS[v]->heir_of = OW[k]->self;
+                        OW[k]->heir_of = 0;
+                        start_thread(&vt[v], visitor_thread, VS[v]);
+                        vbusy[v] = 1;
+                        started_v++;
+                        break;
+                    }
+            start_thread(&ot[k], owner_thread, OW[k]);
+        }
+        hang_check();
+        for (int k = 0; k < NOWNER; k++) replaced += ld(&OW[k]->replaced);
+        for (int i = 0; i < nfw; i++) fw += ld(&T[i]->fwrites);
+        if (now() >= until) {
+            if (handoffs >= OWN_MIN_HANDOFFS && replaced > replaced0 && (nfw == 0 || fw > 0)) break;
+            st(&own_hurry, 1);
+        }
+        nanosleep(&pause, NULL);
+    }
+    st(&own_stop, 1);
+    for (int i = 0; i < nthreads; i++) join_watching(rt[i], T[i]);
+    for (int v = 0; v < VISIT_POOL; v++)
+        if (vbusy[v]) join_watching(vt[v], VS[v]);
+    for (int k = 0; k < NOWNER; k++) join_watching(ot[k], OW[k]);
+    nwatched = 0;
+    *visitors = started_v;
+    return handoffs;
 }
 
 /* ---- the threads ---------------------------------------------------------------------- */
@@ -1758,8 +2253,9 @@ static void crashed(int sig) {
         "stress: crashed in phase 1 (the mix)\n",
         "stress: crashed in phase 2 (read-mostly objects: reader threads)\n",
         "stress: crashed in phase 3 (read-mostly objects: churn threads)\n",
+        "stress: crashed in phase 4 (owned objects: owners, their readers and writers, handoffs)\n",
         "stress: crashed after the phases\n"};
-    const char *m = msg[phase >= 0 && phase < 4 ? phase : 3];
+    const char *m = msg[phase >= 0 && phase < 5 ? phase : 4];
     if (write(2, m, strlen(m)) < 0) _exit(3);
     sigaction(sig, sig == SIGSEGV ? &prev_segv : &prev_bus, NULL);
 }
@@ -1816,11 +2312,16 @@ static void final_shared(int o) {
 
 int main(int argc, char **argv) {
     const char *e;
-    double seconds, t0, elapsed, t1, t2, t3;
+    double seconds, t0, elapsed, t1, t2, t3, t4;
     uint64_t seed, ops = 0, verified = 0, inconclusive = 0, dups = 0, walks = 0, walk_arg = 0,
                    stale = 0, live = 0, dead = 0, unjudged = 0, retired = 0, adopted = 0;
     uint64_t breads = 0, bdead = 0, bunjudged = 0, bdups = 0, bverified = 0, binconclusive = 0, churned = 0,
-             churn_started;
+             churn_started, rmax_ns = 0;
+    /* the owned phase */
+    uint64_t oreads = 0, odead = 0, ounjudged = 0, odups = 0, overified = 0, oinconclusive = 0, owalks = 0,
+             ofw = 0, ofw_dead = 0, oxreads = 0, took_back = 0, visits = 0, bursts = 0, owrites = 0, oreplaced = 0,
+             own_reads = 0, fseen = 0, omax_ns = 0, vmax_ns = 0, handoffs, visitors, ovisits = 0, oheirs = 0,
+             vheirs = 0;
     pthread_t th[MAX_THREADS];
     int under_valgrind = getenv("MPI_INFO_UNDER_VALGRIND") != NULL;
 
@@ -1880,16 +2381,48 @@ int main(int argc, char **argv) {
         CHECK_RC(MPI_Info_set(h, "id", idtext), MPI_SUCCESS);
         pub[s] = serial << 32 | (uint32_t)h;
     }
-    for (int i = 0; i < nthreads + 1 + CHURN_POOL; i++) {
+    nfw = nthreads < NX_MAX ? nthreads : NX_MAX;
+    nall = nthreads + 1 + CHURN_POOL + NOWNER + VISIT_POOL;
+    for (int i = 0; i < nall; i++) {
         tstate *t = (tstate *)calloc(1, sizeof(tstate));
+        int c = i - nthreads - 1, k = c - CHURN_POOL, v = k - NOWNER;
         if (!t) exit(2);
-        /* the workers (later the readers), then the read-mostly writer, then the churn slots */
         t->id = i;
         t->rng = mix64(seed + 0x9E3779B97F4A7C15ull * (uint64_t)(i + 1));
-        t->cats = i < nthreads ? CATS_WORKER | CATS_READER : i == nthreads ? CATS_WRITER : CATS_READER;
-        if (i < nthreads) T[i] = t;
-        else if (i == nthreads) BW = t;
-        else CT[i - nthreads - 1] = t;
+        ALL[i] = t;
+        if (i < nthreads) {
+            T[i] = t;
+            t->cats = CATS_WORKER | CATS_READER | CATS_OREADER;
+            snprintf(t->role, sizeof t->role, "thread %d", i);
+        } else if (i == nthreads) {
+            BW = t;
+            t->cats = CATS_WRITER;
+            snprintf(t->role, sizeof t->role, "the read-mostly writer");
+        } else if (c < CHURN_POOL) {
+            CT[c] = t;
+            t->cats = CATS_READER;
+            snprintf(t->role, sizeof t->role, "churn slot %d", c);
+        } else if (k < NOWNER) {
+            OW[k] = t;
+            t->own = k;
+            t->cats = CATS_OWNER;
+            snprintf(t->role, sizeof t->role, "owner %d", k);
+        } else {
+            VS[v] = t;
+            t->cats = CATS_VISITOR;
+            snprintf(t->role, sizeof t->role, "visitor slot %d", v);
+        }
+    }
+    for (int g = 0; g < NBOBJ; g++) {
+        bobj *b = &BO[g];
+        int owned = g >= NBIAS;
+        b->w = owned ? OW[(g - NBIAS) / OWN_OBJS] : BW;
+        b->wo = owned ? (g - NBIAS) % OWN_OBJS : g;
+        b->nx = owned ? nfw : 0;
+        b->cread = owned ? C_OREAD : C_BREAD;
+        b->cfree = owned ? C_OFREE : C_BFREE;
+        b->cwrite = owned ? C_OWNER : C_BWRITE;
+        b->name = owned ? "owned" : "read-mostly";
     }
     if (pthread_barrier_init(&barrier, NULL, (unsigned)nthreads + 1) != 0) exit(2);
     for (int i = 0; i < nthreads; i++)
@@ -1897,9 +2430,9 @@ int main(int argc, char **argv) {
             perror("pthread_create");
             exit(2);
         }
-    /* Phase 1, half the time: the mix. */
+    /* Phase 1, two fifths of the time: the mix. */
     t0 = now();
-    deadline = t0 + seconds / 2;
+    deadline = t0 + seconds * 2 / 5;
     pthread_barrier_wait(&barrier);
     for (int i = 0; i < nthreads; i++) pthread_join(th[i], NULL);
     elapsed = now() - t0;
@@ -1913,52 +2446,122 @@ int main(int argc, char **argv) {
         t->verified = t->inconclusive = 0; /* from here on, the read-mostly phases' */
     }
 
-    /* Phases 2 and 3, a quarter of the time each: the read-mostly objects, filled by the
+    /* Phases 2 and 3, a fifth of the time each: the read-mostly objects, filled by the
      * writer's logged changes before anyone reads them. */
-    for (int o = 0; o < NBIAS; o++) {
+    for (int g = 0; g < NBIAS; g++) {
         MPI_Info h = MPI_INFO_NULL;
         note_create();
         CHECK_RC(MPI_Info_create(&h), MPI_SUCCESS);
-        bslot[o] = ++bias_serial << 32 | (uint32_t)h;
-        for (int k = 0; k < 10; k++) bias_change(BW, o, (int)rnd(BW, KPT), 0);
+        BO[g].slot = ++bias_serial << 32 | (uint32_t)h;
+        for (int k = 0; k < 10; k++) bias_change(BW, g, (int)rnd(BW, KPT), 0);
     }
     t1 = now();
     phase = 1;
-    bias_phase(0, t0 + seconds * 3 / 4);
+    bias_phase(0, t0 + seconds * 3 / 5);
     t2 = now();
     phase = 2;
-    churn_started = bias_phase(1, t0 + seconds);
+    churn_started = bias_phase(1, t0 + seconds * 4 / 5);
     t3 = now();
     phase = 3;
+    for (int i = 0; i < nthreads; i++) { /* what the read-mostly phases did; from here on, the owned phase's */
+        tstate *t = T[i];
+        breads += t->reads, bdead += t->reads_dead, bunjudged += t->reads_unjudged, bdups += t->bdups;
+        bverified += t->verified, binconclusive += t->inconclusive;
+        if (t->max_call_ns > rmax_ns) rmax_ns = t->max_call_ns;
+        t->reads = t->reads_dead = t->reads_unjudged = t->bdups = t->verified = t->inconclusive = 0;
+        t->max_call_ns = 0;
+    }
+    for (int i = 0; i < CHURN_POOL; i++) {
+        tstate *t = CT[i];
+        breads += t->reads, bdead += t->reads_dead, bunjudged += t->reads_unjudged, bdups += t->bdups;
+        bverified += t->verified, binconclusive += t->inconclusive, churned += t->churned;
+        if (t->max_call_ns > rmax_ns) rmax_ns = t->max_call_ns;
+    }
+    bverified += BW->verified, binconclusive += BW->inconclusive;
+
+    /* Phase 4, the last fifth: the owned objects, each made with the others' keys first
+     * (version 0), then filled by its owner's logged changes. */
+    for (int g = NBIAS; g < NBOBJ; g++) {
+        MPI_Info h = MPI_INFO_NULL;
+        note_create();
+        CHECK_RC(MPI_Info_create(&h), MPI_SUCCESS);
+        BO[g].slot = ++bias_serial << 32 | (uint32_t)h;
+        for (int r = 0; r < BO[g].nx; r++) {
+            char key[32], val[MPI_MAX_INFO_VAL];
+            xkey(key, r);
+            make_value(key, 0, val);
+            CHECK_RC(MPI_Info_set(h, key, val), MPI_SUCCESS);
+        }
+        for (int k = 0; k < 10; k++) bias_change(BO[g].w, g, (int)rnd(BO[g].w, KPT), 0);
+    }
+    handoffs = owned_phase(t0 + seconds, &visitors);
+    t4 = now();
+    phase = 4;
 
     /* each thread's record: one check per (thread, category it takes part in) */
-    for (int i = 0; i < nthreads + 1 + CHURN_POOL; i++) {
-        tstate *t = i < nthreads ? T[i] : i == nthreads ? BW : CT[i - nthreads - 1];
+    for (int i = 0; i < nall; i++) {
+        tstate *t = ALL[i];
         for (int c = 0; c < NCAT; c++) {
             if (!(t->cats >> c & 1) && !t->failures[c]) continue;
             CHECK(t->failures[c] == 0);
             if (t->failures[c])
-                fprintf(stderr, "  thread %d%s, %s: %d failures; first at %s %s\n", i,
-                        i < nthreads ? "" : i == nthreads ? " (read-mostly writer)" : " (churn slot)",
-                        cat_name[c], t->failures[c], __FILE__, t->first[c]);
+                fprintf(stderr, "  %s: %s: %d failures; first at %s %s\n", t->role, cat_name[c], t->failures[c],
+                        __FILE__, t->first[c]);
         }
-        breads += t->reads, bdead += t->reads_dead, bunjudged += t->reads_unjudged, bdups += t->bdups;
-        bverified += t->verified, binconclusive += t->inconclusive, churned += t->churned;
     }
-    /* more threads than the library has indicators came and went, and the writer never hung */
+    for (int i = 0; i < nthreads; i++) {
+        tstate *t = T[i];
+        oreads += t->reads, odead += t->reads_dead, ounjudged += t->reads_unjudged, odups += t->bdups;
+        overified += t->verified, oinconclusive += t->inconclusive, owalks += t->walks_owned;
+        ofw += t->fwrites, ofw_dead += t->fwrites_dead, oxreads += t->xreads, took_back += t->took_back;
+        ovisits += t->ovisits;
+        if (t->max_call_ns > vmax_ns) vmax_ns = t->max_call_ns;
+    }
+    for (int v = 0; v < VISIT_POOL; v++) {
+        tstate *t = VS[v];
+        oreads += t->reads, odead += t->reads_dead, ounjudged += t->reads_unjudged, odups += t->bdups;
+        overified += t->verified, oinconclusive += t->inconclusive, owalks += t->walks_owned;
+        took_back += t->took_back, visits += t->visits, ovisits += t->ovisits, vheirs += t->heirs;
+        if (t->max_call_ns > vmax_ns) vmax_ns = t->max_call_ns;
+    }
+    for (int k = 0; k < NOWNER; k++) {
+        tstate *t = OW[k];
+        overified += t->verified, oinconclusive += t->inconclusive;
+        bursts += t->bursts, owrites += t->writes, oreplaced += t->replaced, own_reads += t->own_reads;
+        fseen += t->fseen, oheirs += t->heirs;
+        if (t->max_call_ns > omax_ns) omax_ns = t->max_call_ns;
+    }
+    /* more threads than the library has indicators came and went, and no call hung */
     CHECK(churn_started > 128 && churned == churn_started);
     CHECK(BW->max_call_ns < (uint64_t)HANG_SECONDS * 1000000000u);
+    CHECK(rmax_ns < (uint64_t)HANG_SECONDS * 1000000000u);
+    /* owner threads handed their objects on, visitors came and went, and no call hung */
+    CHECK(handoffs >= OWN_MIN_HANDOFFS && visits == visitors);
+    CHECK(omax_ns < (uint64_t)HANG_SECONDS * 1000000000u && vmax_ns < (uint64_t)HANG_SECONDS * 1000000000u);
 
     /* the shared objects: exactly the union of what each thread knows it wrote */
     for (int o = 0; o < NSHARED; o++) final_shared(o);
 
-    /* the read-mostly objects: exactly the writer's model */
-    for (int o = 0; o < NBIAS; o++) {
-        MPI_Info h = (MPI_Info)(uint32_t)bslot[o];
+    /* the read-mostly and owned objects: exactly their writer's model; in the owned ones, the
+     * others' keys each with its thread's last value that reached this object */
+    for (int g = 0; g < NBOBJ; g++) {
+        MPI_Info h = (MPI_Info)(uint32_t)BO[g].slot;
         char why[200];
-        int same = bias_same(h, o, why, sizeof why);
+        int same = bias_same(NULL, h, g, why, sizeof why), xsame = 1;
         CHECK(same);
-        if (!same) fprintf(stderr, "  read-mostly object %d: %s\n", o, why);
+        if (!same) fprintf(stderr, "  %s object %d: %s\n", BO[g].name, g, why);
+        for (int r = 0; r < BO[g].nx; r++) {
+            char key[32], val[MPI_MAX_INFO_VAL + 1];
+            uint64_t done = BO[g].xdone[r], s = 0;
+            int flag = -7;
+            xkey(key, r);
+            if (MPI_Info_get(h, key, MPI_MAX_INFO_VAL - 1, val, &flag) != MPI_SUCCESS || flag != 1 ||
+                !xvalue_ok(g, r, val, &s) || (done >> 32 == BO[g].slot >> 32 && s != (done & 0xFFFFFFFFu))) {
+                fprintf(stderr, "  owned object %d: %s is not thread %d's last set of it\n", g, key, r);
+                xsame = 0;
+            }
+        }
+        CHECK(xsame);
         CHECK_RC(MPI_Info_free(&h), MPI_SUCCESS);
     }
 
@@ -2015,7 +2618,20 @@ int main(int argc, char **argv) {
            " writes, %" PRIu64 " objects replaced, longest call %.3f s\n",
            t2 - t1, nthreads, t3 - t2, churn_started, CHURN_POOL, breads, bdead, bunjudged, bdups, bverified,
            binconclusive, BW->writes, BW->replaced, (double)BW->max_call_ns * 1e-9);
-    free(BW);
-    for (int i = 0; i < CHURN_POOL; i++) free(CT[i]);
+    printf("stress: owned objects: %.2f s, %d owners of %d objects each, %" PRIu64 " owner threads handed "
+           "their objects on (to a thread with the same thread pointer: %" PRIu64 " new owners, %" PRIu64 " of %" PRIu64
+           " visitors that came first); the owners: %" PRIu64 " bursts, %" PRIu64
+           " writes, %" PRIu64 " objects replaced, %" PRIu64 " reads of their own, %" PRIu64
+           " of the others' sets checked; %d other threads: %" PRIu64 " reads (%" PRIu64
+           " MPI_ERR_INFO through replaced handles, %" PRIu64 " not judged, %" PRIu64 " dups walked, %" PRIu64
+           " walks), %" PRIu64 " reads of the others' keys, %" PRIu64 " writes (%" PRIu64
+           " through replaced handles); about %" PRIu64 " of %" PRIu64 " visits took an object back from its owner; %" PRIu64
+           " verifications (%" PRIu64 " replays inconclusive); longest call: an owner's %.3f s, another's %.3f s "
+           "(read-mostly readers' %.3f s)\n",
+           t4 - t3, NOWNER, OWN_OBJS, handoffs, oheirs, vheirs, visitors, bursts, owrites, oreplaced, own_reads,
+           fseen, nthreads, oreads, odead, ounjudged, odups, owalks, oxreads, ofw, ofw_dead, took_back, ovisits,
+           overified, oinconclusive,
+           (double)omax_ns * 1e-9, (double)vmax_ns * 1e-9, (double)rmax_ns * 1e-9);
+    for (int i = nthreads; i < nall; i++) free(ALL[i]);
     return check_report();
 }
