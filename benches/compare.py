@@ -24,7 +24,9 @@ ENV = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIR
 # hours there; their per-pair cost does not depend on the count, so they are measured smaller.
 MEMORY_PAIRS = (1_000_000, 20_000, 20_000)
 # (case, keys, N1, N2): instructions per operation = (Ir(N2) - Ir(N1)) / (N2 - N1), which
-# cancels start-up and set-up.
+# cancels start-up and set-up. Set-up does not cost exactly the same in two runs of this library
+# (its hash seed is random per process, and filling 4096 keys probes more or less), so where the
+# peers' cost forces a tiny N, this library's count uses the larger N of HERE_N.
 CALLGRIND_CASES = [
     ("get_hit", 1, 1000, 11000),
     ("get_hit", 16, 1000, 11000),
@@ -36,6 +38,7 @@ CALLGRIND_CASES = [
     ("dup_free", 4096, 2, 12),
     ("create_free", 0, 1000, 11000),
 ]
+HERE_N = {("dup_free", 4096): (1000, 11000)}
 
 
 def run(cmd):
@@ -107,7 +110,8 @@ def main():
     print("|---|---:|---:|---:|---:|")
     counts = {}
     for case, keys, n1, n2 in CALLGRIND_CASES:
-        row = [instructions(b, case, keys, n1, n2) for b in binaries]
+        row = [instructions(b, case, keys, *(HERE_N.get((case, keys), (n1, n2)) if at == 0 else (n1, n2)))
+               for at, b in enumerate(binaries)]
         counts[(case, keys)] = row
         print(f"| {case} | {keys} | " + " | ".join(fmt(x) for x in row) + " |")
 
