@@ -803,6 +803,20 @@ mod loom_tests {
         assert_eq!(lock.bias.load(Ordering::Relaxed), READERS);
     }
 
+    fn make_owned(lock: &BiasedRwLock<Twins>) {
+        for _ in 0..OWN_AFTER {
+            drop(lock.write());
+        }
+        assert!(lock.bias.load(Ordering::Relaxed) > READERS, "writes in a row make an owner");
+    }
+
+    /// Changes both fields under one write, so that a reader can tell a change half made.
+    fn set_twins(lock: &BiasedRwLock<Twins>, n: u32) {
+        let mut data = lock.write();
+        data.a = n;
+        data.b = n;
+    }
+
     /// A writer changes the data only when no fast reader is inside: loom's cell checks every
     /// access against every other, and the reader sees the change whole or not at all.
     #[test]
@@ -818,11 +832,7 @@ mod loom_tests {
                     data.a
                 })
             };
-            {
-                let mut data = lock.write();
-                data.a = 1;
-                data.b = 1;
-            }
+            set_twins(&lock, 1);
             assert!(reader.join().unwrap() <= 1);
             assert_eq!(lock.read().a, 1);
         });
@@ -836,11 +846,7 @@ mod loom_tests {
         loom::model(|| {
             let lock = Arc::new(BiasedRwLock::<Twins>::default());
             make_biased(&lock);
-            {
-                let mut data = lock.write();
-                data.a = 1;
-                data.b = 1;
-            }
+            set_twins(&lock, 1);
             let reader = {
                 let lock = Arc::clone(&lock);
                 thread::spawn(move || {
@@ -851,11 +857,7 @@ mod loom_tests {
                     }
                 })
             };
-            {
-                let mut data = lock.write();
-                data.a = 2;
-                data.b = 2;
-            }
+            set_twins(&lock, 2);
             reader.join().unwrap();
             assert_eq!(lock.read().b, 2);
         });
@@ -868,10 +870,7 @@ mod loom_tests {
     fn a_reader_takes_the_object_from_its_owner() {
         loom::model(|| {
             let lock = Arc::new(BiasedRwLock::<Twins>::default());
-            for _ in 0..OWN_AFTER {
-                drop(lock.write());
-            }
-            assert!(lock.bias.load(Ordering::Relaxed) > READERS, "writes in a row make an owner");
+            make_owned(&lock);
             let reader = {
                 let lock = Arc::clone(&lock);
                 thread::spawn(move || {
@@ -881,9 +880,7 @@ mod loom_tests {
                 })
             };
             for n in 1..=2 {
-                let mut data = lock.write();
-                data.a = n;
-                data.b = n;
+                set_twins(&lock, n);
             }
             assert!(reader.join().unwrap() <= 2);
             assert_eq!(lock.read().a, 2);
@@ -896,9 +893,7 @@ mod loom_tests {
     fn a_writer_takes_the_object_from_its_owner() {
         loom::model(|| {
             let lock = Arc::new(BiasedRwLock::<Twins>::default());
-            for _ in 0..OWN_AFTER {
-                drop(lock.write());
-            }
+            make_owned(&lock);
             let other = {
                 let lock = Arc::clone(&lock);
                 thread::spawn(move || lock.write().a += 1)
