@@ -188,7 +188,9 @@ impl<T> BiasedRwLock<T> {
         guard
     }
 
-    /// Takes the lock exclusively and revokes any bias: then nobody else is inside.
+    /// Takes the lock exclusively and revokes any bias: then nobody else is inside. The caller
+    /// must not itself be inside this lock without taking it (it would wait for itself); no
+    /// call of the C API nests two accesses to one object.
     fn exclusive(&self) -> RwLockWriteGuard<'_, ()> {
         let guard = self.lock.write();
         self.slow_reads.store(0, Ordering::Relaxed);
