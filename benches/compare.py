@@ -33,6 +33,7 @@ CALLGRIND_CASES = [
     ("get_hit", 16, 1000, 11000),
     ("get_hit", 4096, 100, 1100),
     ("get_valuelen", 16, 1000, 11000),
+    ("nthkey", 16, 1000, 11000),
     ("set_overwrite", 4096, 100, 1100),
     ("nthkey_get", 4096, 100, 1100),
     ("dup_free", 16, 100, 1100),
@@ -133,7 +134,8 @@ def main():
     print("\n## Goals of the performance issue, measured against MPICH in this run\n")
     mpich = results[1]
     goals = []
-    for case in ("get_hit", "get_valuelen", "get_string", "set_overwrite", "nthkey_get"):
+    # get_nthkey is measured alone (nthkey) and with the get that usually follows it (nthkey_get).
+    for case in ("get_hit", "get_valuelen", "get_string", "set_overwrite", "nthkey", "nthkey_get"):
         for keys, want in ((4096, 50), (16, 3), (1, 1)):
             got = mpich[(case, keys)] / ours[(case, keys)]
             goals.append((f"{case} at {keys} key(s): at least {want}x faster than MPICH", got >= want, f"{got:.1f}x"))

@@ -147,6 +147,20 @@ static long op_nthkey_get(MPI_Info info, int nkeys, long ops) {
     return sum;
 }
 
+/* get_nthkey alone, n cycling over the keys: the call the goals name, without the get that
+ * nthkey_get adds. */
+static long op_nthkey(MPI_Info info, int nkeys, long ops) {
+    long sum = 0;
+    char key[KEYLEN + 1];
+    int n = 0;
+    for (long i = 0; i < ops; i++) {
+        OK(MPI_Info_get_nthkey(info, n, key));
+        sum += key[0];
+        if (++n == nkeys) n = 0;
+    }
+    return sum;
+}
+
 static long op_dup_free(MPI_Info info, int nkeys, long ops) {
     long sum = 0;
     (void)nkeys;
@@ -195,6 +209,7 @@ static const struct {
     {"get_string", op_get_string, 1},
 #endif
     {"set_overwrite", op_set_overwrite, 1},
+    {"nthkey", op_nthkey, 1},
     {"nthkey_get", op_nthkey_get, 1},
     {"dup_free", op_dup_free, 1},
     {"delete_set", op_delete_set, 1},

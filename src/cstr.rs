@@ -91,14 +91,52 @@ impl OutStr {
 
     /// Writes the first `min(bytes.len(), room)` bytes and a NUL: that many plus one bytes, and
     /// not one more. `room` is what the caller said the buffer holds besides the NUL.
+    #[inline(always)]
     pub(crate) fn put(self, bytes: &[u8], room: usize) {
         let n = bytes.len().min(room);
         let dst = self.0.as_ptr();
         // SAFETY: the caller's buffer holds at least `room + 1` bytes (entry point contract),
         // and `n + 1 <= room + 1`; `bytes` is our own memory, so the ranges do not overlap.
         unsafe {
-            std::ptr::copy_nonoverlapping(bytes.as_ptr(), dst.cast::<u8>(), n);
+            copy_short(bytes.as_ptr(), dst.cast::<u8>(), n);
             dst.add(n).write(0);
+        }
+    }
+}
+
+/// `copy_nonoverlapping` without a call to `memcpy` for up to 32 bytes, the size of most keys
+/// and values: two loads and two stores of one width that cover the range, overlapping in the
+/// middle when it is not a whole width. Without the call `get_nthkey` took 4.7 ns instead of
+/// 5.9 (16 keys, this machine).
+///
+/// # Safety
+/// As for `copy_nonoverlapping`: `n` bytes readable at `src`, writable at `dst`, no overlap.
+#[inline(always)]
+unsafe fn copy_short(src: *const u8, dst: *mut u8, n: usize) {
+    use std::ptr::{read_unaligned as load, write_unaligned as store};
+    // SAFETY (every branch): each access lies in `[0, n)` of its range, because the second
+    // one ends at `n` and starts at `n - width >= 0`; the caller makes those bytes valid.
+    unsafe {
+        if n > 32 {
+            std::ptr::copy_nonoverlapping(src, dst, n);
+        } else if n >= 16 {
+            let (a, b) = (load(src.cast::<u128>()), load(src.add(n - 16).cast::<u128>()));
+            store(dst.cast::<u128>(), a);
+            store(dst.add(n - 16).cast::<u128>(), b);
+        } else if n >= 8 {
+            let (a, b) = (load(src.cast::<u64>()), load(src.add(n - 8).cast::<u64>()));
+            store(dst.cast::<u64>(), a);
+            store(dst.add(n - 8).cast::<u64>(), b);
+        } else if n >= 4 {
+            let (a, b) = (load(src.cast::<u32>()), load(src.add(n - 4).cast::<u32>()));
+            store(dst.cast::<u32>(), a);
+            store(dst.add(n - 4).cast::<u32>(), b);
+        } else if n > 0 {
+            // 1 to 3 bytes: the first, the middle and the last cover them all.
+            let (a, b, c) = (*src, *src.add(n / 2), *src.add(n - 1));
+            *dst = a;
+            *dst.add(n / 2) = b;
+            *dst.add(n - 1) = c;
         }
     }
 }
@@ -111,4 +149,31 @@ pub(crate) fn read_array<'a, T>(ptr: *const T, len: usize) -> Option<&'a [T]> {
     // SAFETY: non-NULL, and by the entry point's contract it points to at least `len`
     // initialised elements that outlive the call.
     Some(unsafe { std::slice::from_raw_parts(ptr, len) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every length a branch of `copy_short` handles, at every offset in a word: exactly `n`
+    /// bytes and a NUL are written, whatever `room` cuts off, and nothing around them.
+    #[test]
+    fn put_writes_exactly_the_bytes_and_a_nul() {
+        let src: Vec<u8> = (1..=80).collect();
+        for n in 0..=70_usize {
+            for room in [n, n.saturating_sub(1), n / 2, 0, n + 5] {
+                for offset in 0..8 {
+                    let mut buf = [0xaa_u8; 96];
+                    let dst = buf[8 + offset..].as_mut_ptr().cast::<c_char>();
+                    OutStr::new(dst).unwrap().put(&src[..n], room);
+                    let written = n.min(room);
+                    let (before, rest) = buf.split_at(8 + offset);
+                    assert!(before.iter().all(|&b| b == 0xaa), "n {n} room {room}: wrote before");
+                    assert_eq!(&rest[..written], &src[..written], "n {n} room {room}");
+                    assert_eq!(rest[written], 0, "n {n} room {room}: no NUL");
+                    assert!(rest[written + 1..].iter().all(|&b| b == 0xaa), "n {n} room {room}: wrote after");
+                }
+            }
+        }
+    }
 }
