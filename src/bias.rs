@@ -353,7 +353,9 @@ fn back_off(_turn: u32) {
 /// its home indicator finds it without a thread-local lookup (which in a shared library is a
 /// call into the dynamic linker); threads whose home was taken fall back to [`MINE`].
 fn home_of(me: usize) -> usize {
-    (me.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (usize::BITS - INDICATORS.trailing_zeros())) as usize
+    // In 64 bits whatever the target, so that the multiplier fits (the result is below
+    // INDICATORS, so it fits any usize).
+    ((me as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (u64::BITS - INDICATORS.trailing_zeros())) as usize
 }
 const _: () = assert!(INDICATORS.is_power_of_two());
 
