@@ -44,11 +44,11 @@ use crate::sync::{
 /// table's models, where threads create an object and change it once, mostly take the lock,
 /// and stay small enough to check).
 #[cfg(not(loom))]
-const ENABLE_AFTER: u32 = 256;
+pub(crate) const ENABLE_AFTER: u32 = 256;
 #[cfg(not(loom))]
 pub(crate) const OWN_AFTER: u32 = 256;
 #[cfg(loom)]
-const ENABLE_AFTER: u32 = 1;
+pub(crate) const ENABLE_AFTER: u32 = 1;
 #[cfg(loom)]
 pub(crate) const OWN_AFTER: u32 = 3;
 
@@ -113,13 +113,25 @@ impl<T> BiasedRwLock<T> {
     /// otherwise through it.
     #[inline(always)]
     pub(crate) fn read(&self) -> ReadGuard<'_, T> {
-        let fast = Visible::announce(self.address()).filter(|visible| {
+        let fast = self.fast_reader();
+        let locked = if fast.is_none() { Some(self.read_locked()) } else { None };
+        ReadGuard { data: self.data.get(), _fast: fast, _locked: locked }
+    }
+
+    /// [`read`](Self::read) where it skips the lock; `None` where it would take it.
+    #[inline(always)]
+    pub(crate) fn read_fast(&self) -> Option<ReadGuard<'_, T>> {
+        let fast = self.fast_reader()?;
+        Some(ReadGuard { data: self.data.get(), _fast: Some(fast), _locked: None })
+    }
+
+    #[inline(always)]
+    fn fast_reader(&self) -> Option<Visible> {
+        Visible::announce(self.address()).filter(|visible| {
             light_barrier();
             let bias = self.bias.load(Ordering::Acquire);
             bias == READERS || bias == visible.token
-        });
-        let locked = if fast.is_none() { Some(self.read_locked()) } else { None };
-        ReadGuard { data: self.data.get(), _fast: fast, _locked: locked }
+        })
     }
 
     #[cold]
@@ -158,12 +170,24 @@ impl<T> BiasedRwLock<T> {
     /// after revoking any bias.
     #[inline(always)]
     pub(crate) fn write(&self) -> WriteGuard<'_, T> {
-        let fast = Visible::announce(self.address()).filter(|visible| {
-            light_barrier();
-            self.bias.load(Ordering::Acquire) == visible.token
-        });
+        let fast = self.fast_writer();
         let locked = if fast.is_none() { Some(self.write_locked()) } else { None };
         WriteGuard { data: self.data.get_mut(), _fast: fast, _locked: locked }
+    }
+
+    /// [`write`](Self::write) where it skips the lock; `None` where it would take it.
+    #[inline(always)]
+    pub(crate) fn write_fast(&self) -> Option<WriteGuard<'_, T>> {
+        let fast = self.fast_writer()?;
+        Some(WriteGuard { data: self.data.get_mut(), _fast: Some(fast), _locked: None })
+    }
+
+    #[inline(always)]
+    fn fast_writer(&self) -> Option<Visible> {
+        Visible::announce(self.address()).filter(|visible| {
+            light_barrier();
+            self.bias.load(Ordering::Acquire) == visible.token
+        })
     }
 
     #[cold]
@@ -647,6 +671,29 @@ mod tests {
         for _ in 0..OWN_AFTER {
             drop(lock.write());
         }
+    }
+
+    /// `read_fast` and `write_fast` go in exactly where `read` and `write` would skip the lock,
+    /// and a failed attempt changes nothing: the owner keeps its bias after another thread's
+    /// attempts.
+    #[test]
+    fn fast_only_accesses_go_in_only_where_the_lock_is_skipped() {
+        let lock = Arc::new(BiasedRwLock::<Twins>::default());
+        assert!(lock.read_fast().is_none() && lock.write_fast().is_none(), "no bias yet");
+        make_biased(&*lock);
+        assert!(lock.read_fast().is_some());
+        assert!(lock.write_fast().is_none(), "the readers' bias admits no writer");
+        let held = lock.read_fast().unwrap();
+        assert!(lock.read_fast().is_none(), "an indicator names one access at a time");
+        drop(held);
+        make_owned(&*lock);
+        lock.write_fast().unwrap().a = 5;
+        assert_eq!(lock.read_fast().unwrap().a, 5);
+        let other = Arc::clone(&lock);
+        std::thread::spawn(move || assert!(other.read_fast().is_none() && other.write_fast().is_none()))
+            .join()
+            .unwrap();
+        assert!(lock.write_fast().is_some(), "a failed attempt took the object from its owner");
     }
 
     /// Writes in a row by one thread make it the owner: its reads and writes then skip the

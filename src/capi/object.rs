@@ -3,7 +3,7 @@
 use std::ffi::{c_char, c_int};
 
 use super::{count_arg, key_arg, to_c_int, value_arg, MPI_Info, MPI_INFO_NULL};
-use super::{boundary, boundary_outlined};
+use super::{boundary_outlined, reading, writing};
 use crate::cstr::{read_array, read_bounded, Out, OutStr};
 use crate::error::Error;
 use crate::handles;
@@ -44,12 +44,10 @@ pub extern "C" fn MPI_Info_set(info: MPI_Info, key: *const c_char, value: *const
 /// Profiling name of `MPI_Info_set`.
 #[no_mangle]
 pub extern "C" fn PMPI_Info_set(info: MPI_Info, key: *const c_char, value: *const c_char) -> c_int {
-    boundary(|| {
-        handles::write(info, |mut object| {
-            let key = key_arg(key)?;
-            let value = value_arg(value)?;
-            object.modify(|map| map.set_valid(key, value))
-        })
+    writing(info, move |mut object| {
+        let key = key_arg(key)?;
+        let value = value_arg(value)?;
+        object.modify(|map| map.set_valid(key, value))
     })
 }
 
@@ -104,21 +102,19 @@ pub extern "C" fn PMPI_Info_get(
     value: *mut c_char,
     flag: *mut c_int,
 ) -> c_int {
-    boundary(|| {
-        handles::read(info, |object| {
-            let key = key_arg(key)?;
-            let room = count_arg(valuelen)?;
-            let value = OutStr::new(value)?;
-            let flag = Out::new(flag)?;
-            match object.get(key) {
-                Some(found) => {
-                    value.put(found, room);
-                    flag.put(1);
-                }
-                None => flag.put(0),
+    reading(info, move |object| {
+        let key = key_arg(key)?;
+        let room = count_arg(valuelen)?;
+        let value = OutStr::new(value)?;
+        let flag = Out::new(flag)?;
+        match object.get(key) {
+            Some(found) => {
+                value.put(found, room);
+                flag.put(1);
             }
-            Ok(())
-        })
+            None => flag.put(0),
+        }
+        Ok(())
     })
 }
 
@@ -145,20 +141,18 @@ pub extern "C" fn PMPI_Info_get_valuelen(
     valuelen: *mut c_int,
     flag: *mut c_int,
 ) -> c_int {
-    boundary(|| {
-        handles::read(info, |object| {
-            let key = key_arg(key)?;
-            let valuelen = Out::new(valuelen)?;
-            let flag = Out::new(flag)?;
-            match object.get(key) {
-                Some(found) => {
-                    valuelen.put(to_c_int(found.len())?);
-                    flag.put(1);
-                }
-                None => flag.put(0),
+    reading(info, move |object| {
+        let key = key_arg(key)?;
+        let valuelen = Out::new(valuelen)?;
+        let flag = Out::new(flag)?;
+        match object.get(key) {
+            Some(found) => {
+                valuelen.put(to_c_int(found.len())?);
+                flag.put(1);
             }
-            Ok(())
-        })
+            None => flag.put(0),
+        }
+        Ok(())
     })
 }
 
@@ -190,25 +184,23 @@ pub extern "C" fn PMPI_Info_get_string(
     value: *mut c_char,
     flag: *mut c_int,
 ) -> c_int {
-    boundary(|| {
-        handles::read(info, |object| {
-            let key = key_arg(key)?;
-            let buflen = Out::new(buflen)?;
-            let size = count_arg(buflen.get())?;
-            let value = if size > 0 { Some(OutStr::new(value)?) } else { None };
-            let flag = Out::new(flag)?;
-            match object.get(key) {
-                Some(found) => {
-                    if let Some(value) = value {
-                        value.put(found, size - 1);
-                    }
-                    buflen.put(to_c_int(found.len() + 1)?);
-                    flag.put(1);
+    reading(info, move |object| {
+        let key = key_arg(key)?;
+        let buflen = Out::new(buflen)?;
+        let size = count_arg(buflen.get())?;
+        let value = if size > 0 { Some(OutStr::new(value)?) } else { None };
+        let flag = Out::new(flag)?;
+        match object.get(key) {
+            Some(found) => {
+                if let Some(value) = value {
+                    value.put(found, size - 1);
                 }
-                None => flag.put(0),
+                buflen.put(to_c_int(found.len() + 1)?);
+                flag.put(1);
             }
-            Ok(())
-        })
+            None => flag.put(0),
+        }
+        Ok(())
     })
 }
 
@@ -223,12 +215,10 @@ pub extern "C" fn MPI_Info_get_nkeys(info: MPI_Info, nkeys: *mut c_int) -> c_int
 /// Profiling name of `MPI_Info_get_nkeys`.
 #[no_mangle]
 pub extern "C" fn PMPI_Info_get_nkeys(info: MPI_Info, nkeys: *mut c_int) -> c_int {
-    boundary(|| {
-        handles::read(info, |object| {
-            let nkeys = Out::new(nkeys)?;
-            nkeys.put(to_c_int(object.len())?);
-            Ok(())
-        })
+    reading(info, move |object| {
+        let nkeys = Out::new(nkeys)?;
+        nkeys.put(to_c_int(object.len())?);
+        Ok(())
     })
 }
 
@@ -245,14 +235,12 @@ pub extern "C" fn MPI_Info_get_nthkey(info: MPI_Info, n: c_int, key: *mut c_char
 /// Profiling name of `MPI_Info_get_nthkey`.
 #[no_mangle]
 pub extern "C" fn PMPI_Info_get_nthkey(info: MPI_Info, n: c_int, key: *mut c_char) -> c_int {
-    boundary(|| {
-        handles::read(info, |object| {
-            let n = count_arg(n)?;
-            let out = OutStr::new(key)?;
-            let found = object.nth_key(n).ok_or(Error::Arg)?;
-            out.put(found, found.len());
-            Ok(())
-        })
+    reading(info, move |object| {
+        let n = count_arg(n)?;
+        let out = OutStr::new(key)?;
+        let found = object.nth_key(n).ok_or(Error::Arg)?;
+        out.put(found, found.len());
+        Ok(())
     })
 }
 
