@@ -118,6 +118,12 @@ impl<T> BiasedRwLock<T> {
         ReadGuard { data: self.data.get(), _fast: fast, _locked: locked }
     }
 
+    /// [`read`](Self::read) through the lock, for a caller whose [`read_fast`](Self::read_fast)
+    /// just failed: trying again would fail again.
+    pub(crate) fn read_slow(&self) -> ReadGuard<'_, T> {
+        ReadGuard { data: self.data.get(), _fast: None, _locked: Some(self.read_locked()) }
+    }
+
     /// [`read`](Self::read) where it skips the lock; `None` where it would take it.
     #[inline(always)]
     pub(crate) fn read_fast(&self) -> Option<ReadGuard<'_, T>> {
@@ -127,6 +133,11 @@ impl<T> BiasedRwLock<T> {
 
     #[inline(always)]
     fn fast_reader(&self) -> Option<Visible> {
+        // A first look without announcing anything, which is all that an object without a bias
+        // costs: only the check after the announcement decides.
+        if self.bias.load(Ordering::Relaxed) == UNBIASED {
+            return None;
+        }
         Visible::announce(self.address()).filter(|visible| {
             light_barrier();
             let bias = self.bias.load(Ordering::Acquire);
@@ -175,6 +186,11 @@ impl<T> BiasedRwLock<T> {
         WriteGuard { data: self.data.get_mut(), _fast: fast, _locked: locked }
     }
 
+    /// [`write`](Self::write) through the lock, as [`read_slow`](Self::read_slow) is for reads.
+    pub(crate) fn write_slow(&self) -> WriteGuard<'_, T> {
+        WriteGuard { data: self.data.get_mut(), _fast: None, _locked: Some(self.write_locked()) }
+    }
+
     /// [`write`](Self::write) where it skips the lock; `None` where it would take it.
     #[inline(always)]
     pub(crate) fn write_fast(&self) -> Option<WriteGuard<'_, T>> {
@@ -184,6 +200,10 @@ impl<T> BiasedRwLock<T> {
 
     #[inline(always)]
     fn fast_writer(&self) -> Option<Visible> {
+        // As in `fast_reader`: only an owner's token can admit a writer.
+        if self.bias.load(Ordering::Relaxed) <= READERS {
+            return None;
+        }
         Visible::announce(self.address()).filter(|visible| {
             light_barrier();
             self.bias.load(Ordering::Acquire) == visible.token

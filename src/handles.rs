@@ -24,7 +24,7 @@ use crate::env;
 use crate::error::Error;
 use crate::info::InfoMap;
 use crate::shared::SharedMap;
-use crate::bias::BiasedRwLock;
+use crate::bias::{BiasedRwLock, ReadGuard, WriteGuard};
 use crate::sync::{AtomicPtr, Mutex, Ordering};
 
 /// The handle value of the predefined, read-only environment object (SPEC §2).
@@ -154,17 +154,36 @@ impl Table {
     }
 
     /// Runs `use_pairs` on the pairs of a live object, or of `MPI_INFO_ENV`; otherwise
-    /// [`Error::Info`]. Inlined into every reading call of the C API, with the unusual paths
-    /// kept out of line; taking a closure rather than returning a guard lets the whole call
-    /// keep its state in registers.
+    /// [`Error::Info`]. Taking a closure rather than returning a guard lets a whole call keep
+    /// its state in registers. The C API makes the same read in two steps,
+    /// [`read_fast`](Self::read_fast) and then, if that fails, [`read_slow`](Self::read_slow);
+    /// the tests use this one.
+    #[cfg(any(test, loom))]
     #[inline(always)]
     pub fn read<R>(&self, handle: c_int, use_pairs: impl FnOnce(&InfoMap) -> Result<R, Error>) -> Result<R, Error> {
+        self.read_with(handle, BiasedRwLock::read, use_pairs)
+    }
+
+    /// [`read`](Self::read) through the object's lock, for a call whose
+    /// [`read_fast`](Self::read_fast) just failed.
+    #[inline(always)]
+    pub fn read_slow<R>(&self, handle: c_int, use_pairs: impl FnOnce(&InfoMap) -> Result<R, Error>) -> Result<R, Error> {
+        self.read_with(handle, BiasedRwLock::read_slow, use_pairs)
+    }
+
+    #[inline(always)]
+    fn read_with<R>(
+        &self,
+        handle: c_int,
+        enter: impl FnOnce(&BiasedRwLock<SlotState>) -> ReadGuard<'_, SlotState>,
+        use_pairs: impl FnOnce(&InfoMap) -> Result<R, Error>,
+    ) -> Result<R, Error> {
         let state;
         let pairs = if handle == INFO_ENV {
             read_env()?
         } else {
             let (slot, generation) = self.decode(handle).ok_or(Error::Info)?;
-            state = slot.0.read();
+            state = enter(&slot.0);
             if !is_current(&state, generation) {
                 return Err(Error::Info);
             }
@@ -205,8 +224,25 @@ impl Table {
     /// included.
     #[inline(always)]
     pub fn write<R>(&self, handle: c_int, change: impl FnOnce(Writer<'_>) -> Result<R, Error>) -> Result<R, Error> {
+        self.write_with(handle, BiasedRwLock::write, change)
+    }
+
+    /// [`write`](Self::write) through the object's lock, for a call whose
+    /// [`write_fast`](Self::write_fast) just failed.
+    #[inline(always)]
+    pub fn write_slow<R>(&self, handle: c_int, change: impl FnOnce(Writer<'_>) -> Result<R, Error>) -> Result<R, Error> {
+        self.write_with(handle, BiasedRwLock::write_slow, change)
+    }
+
+    #[inline(always)]
+    fn write_with<R>(
+        &self,
+        handle: c_int,
+        enter: impl FnOnce(&BiasedRwLock<SlotState>) -> WriteGuard<'_, SlotState>,
+        change: impl FnOnce(Writer<'_>) -> Result<R, Error>,
+    ) -> Result<R, Error> {
         let (slot, generation) = self.decode(handle).ok_or(Error::Info)?;
-        let mut state = slot.0.write();
+        let mut state = enter(&slot.0);
         if !is_current(&state, generation) {
             return Err(Error::Info);
         }
@@ -327,11 +363,18 @@ impl Writer<'_> {
     }
 }
 
-/// [`Table::read`] on the process's objects.
+/// [`Table::read_slow`] on the process's objects.
 #[cfg(not(loom))]
 #[inline(always)]
-pub fn read<R>(handle: c_int, use_pairs: impl FnOnce(&InfoMap) -> Result<R, Error>) -> Result<R, Error> {
-    TABLE.read(handle, use_pairs)
+pub fn read_slow<R>(handle: c_int, use_pairs: impl FnOnce(&InfoMap) -> Result<R, Error>) -> Result<R, Error> {
+    TABLE.read_slow(handle, use_pairs)
+}
+
+/// [`Table::write_slow`] on the process's objects.
+#[cfg(not(loom))]
+#[inline(always)]
+pub fn write_slow<R>(handle: c_int, change: impl FnOnce(Writer<'_>) -> Result<R, Error>) -> Result<R, Error> {
+    TABLE.write_slow(handle, change)
 }
 
 /// [`Table::read_fast`] on the process's objects.

@@ -74,13 +74,13 @@ fn boundary(call: impl FnOnce() -> Result<(), Error>) -> c_int {
 /// lock can be skipped, and otherwise within the whole call (see [`fast_or_full`]).
 #[inline(always)]
 fn reading(info: MPI_Info, body: impl Fn(&InfoMap) -> Result<(), Error> + Copy) -> c_int {
-    fast_or_full(move || handles::read_fast(info, body), move || handles::read(info, body))
+    fast_or_full(move || handles::read_fast(info, body), move || handles::read_slow(info, body))
 }
 
 /// A call that changes one object, as [`reading`] is for reads.
 #[inline(always)]
 fn writing(info: MPI_Info, body: impl Fn(Writer<'_>) -> Result<(), Error> + Copy) -> c_int {
-    fast_or_full(move || handles::write_fast(info, body), move || handles::write(info, body))
+    fast_or_full(move || handles::write_fast(info, body), move || handles::write_slow(info, body))
 }
 
 /// Runs `fast`, a call's common case, and only where it fails runs `full`, the whole call,
