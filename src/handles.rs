@@ -18,6 +18,7 @@
 
 use std::collections::VecDeque;
 use std::ffi::c_int;
+use std::ops::Deref;
 use std::ptr::{null_mut, NonNull};
 
 use crate::env;
@@ -182,14 +183,26 @@ impl Table {
         let pairs = if handle == INFO_ENV {
             read_env()?
         } else {
-            let (slot, generation) = self.decode(handle).ok_or(Error::Info)?;
-            state = enter(&slot.0);
-            if !is_current(&state, generation) {
-                return Err(Error::Info);
-            }
+            state = self.live(handle, |lock| Some(enter(lock)))?;
             state.map.as_deref().unwrap_or(&EMPTY)
         };
         use_pairs(pairs)
+    }
+
+    /// The guard `enter` gives for the object `handle` names, if that object is live;
+    /// [`Error::Info`] for every other handle, and where `enter` gives none.
+    #[inline(always)]
+    fn live<'t, G: Deref<Target = SlotState>>(
+        &'t self,
+        handle: c_int,
+        enter: impl FnOnce(&'t BiasedRwLock<SlotState>) -> Option<G>,
+    ) -> Result<G, Error> {
+        let (slot, generation) = self.decode(handle).ok_or(Error::Info)?;
+        let state = enter(&slot.0).ok_or(Error::Info)?;
+        if !is_current(&state, generation) {
+            return Err(Error::Info);
+        }
+        Ok(state)
     }
 
     /// [`read`](Self::read) for its common case only: a live object whose lock can be skipped.
@@ -198,11 +211,7 @@ impl Table {
     /// makes the whole call, which decides the error.
     #[inline(always)]
     pub fn read_fast<R>(&self, handle: c_int, use_pairs: impl FnOnce(&InfoMap) -> Result<R, Error>) -> Result<R, Error> {
-        let (slot, generation) = self.decode(handle).ok_or(Error::Info)?;
-        let state = slot.0.read_fast().ok_or(Error::Info)?;
-        if !is_current(&state, generation) {
-            return Err(Error::Info);
-        }
+        let state = self.live(handle, BiasedRwLock::read_fast)?;
         use_pairs(state.map.as_deref().unwrap_or(&EMPTY))
     }
 
@@ -212,11 +221,7 @@ impl Table {
         if handle == INFO_ENV {
             return env::shared_env().map(Some);
         }
-        let (slot, generation) = self.decode(handle).ok_or(Error::Info)?;
-        let state = slot.0.read();
-        if !is_current(&state, generation) {
-            return Err(Error::Info);
-        }
+        let state = self.live(handle, |lock| Some(lock.read()))?;
         Ok(state.map.clone())
     }
 
@@ -241,11 +246,7 @@ impl Table {
         enter: impl FnOnce(&BiasedRwLock<SlotState>) -> WriteGuard<'_, SlotState>,
         change: impl FnOnce(Writer<'_>) -> Result<R, Error>,
     ) -> Result<R, Error> {
-        let (slot, generation) = self.decode(handle).ok_or(Error::Info)?;
-        let mut state = enter(&slot.0);
-        if !is_current(&state, generation) {
-            return Err(Error::Info);
-        }
+        let mut state = self.live(handle, |lock| Some(enter(lock)))?;
         change(Writer(&mut state.map))
     }
 
@@ -253,11 +254,7 @@ impl Table {
     /// for `read`: a live object biased to this thread.
     #[inline(always)]
     pub fn write_fast<R>(&self, handle: c_int, change: impl FnOnce(Writer<'_>) -> Result<R, Error>) -> Result<R, Error> {
-        let (slot, generation) = self.decode(handle).ok_or(Error::Info)?;
-        let mut state = slot.0.write_fast().ok_or(Error::Info)?;
-        if !is_current(&state, generation) {
-            return Err(Error::Info);
-        }
+        let mut state = self.live(handle, BiasedRwLock::write_fast)?;
         change(Writer(&mut state.map))
     }
 
