@@ -113,15 +113,15 @@ impl<T> BiasedRwLock<T> {
     /// otherwise through it.
     #[inline(always)]
     pub(crate) fn read(&self) -> ReadGuard<'_, T> {
-        let fast = self.fast_reader();
-        let locked = if fast.is_none() { Some(self.read_locked()) } else { None };
-        ReadGuard { data: self.data.get(), _fast: fast, _locked: locked }
+        self.read_fast().unwrap_or_else(|| self.read_slow())
     }
 
     /// [`read`](Self::read) through the lock, for a caller whose [`read_fast`](Self::read_fast)
     /// just failed: trying again would fail again.
     pub(crate) fn read_slow(&self) -> ReadGuard<'_, T> {
-        ReadGuard { data: self.data.get(), _fast: None, _locked: Some(self.read_locked()) }
+        // The lock first, then the pointer: under loom, taking the pointer starts the access.
+        let locked = self.read_locked();
+        ReadGuard { data: self.data.get(), _fast: None, _locked: Some(locked) }
     }
 
     /// [`read`](Self::read) where it skips the lock; `None` where it would take it.
@@ -181,14 +181,14 @@ impl<T> BiasedRwLock<T> {
     /// after revoking any bias.
     #[inline(always)]
     pub(crate) fn write(&self) -> WriteGuard<'_, T> {
-        let fast = self.fast_writer();
-        let locked = if fast.is_none() { Some(self.write_locked()) } else { None };
-        WriteGuard { data: self.data.get_mut(), _fast: fast, _locked: locked }
+        self.write_fast().unwrap_or_else(|| self.write_slow())
     }
 
     /// [`write`](Self::write) through the lock, as [`read_slow`](Self::read_slow) is for reads.
     pub(crate) fn write_slow(&self) -> WriteGuard<'_, T> {
-        WriteGuard { data: self.data.get_mut(), _fast: None, _locked: Some(self.write_locked()) }
+        // As in `read_slow`: the lock before the pointer.
+        let locked = self.write_locked();
+        WriteGuard { data: self.data.get_mut(), _fast: None, _locked: Some(locked) }
     }
 
     /// [`write`](Self::write) where it skips the lock; `None` where it would take it.
