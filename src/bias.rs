@@ -127,18 +127,28 @@ impl<T> BiasedRwLock<T> {
     /// [`read`](Self::read) where it skips the lock; `None` where it would take it.
     #[inline(always)]
     pub(crate) fn read_fast(&self) -> Option<ReadGuard<'_, T>> {
-        let fast = self.fast_reader()?;
+        let fast = self.fast_reader(mine)?;
+        Some(ReadGuard { data: self.data.get(), _fast: Some(fast), _locked: None })
+    }
+
+    /// [`read_fast`](Self::read_fast) for a thread whose indicator is its home (nearly every
+    /// thread: see [`home_of`]); `None` for the others too. It calls no function, so a caller
+    /// that tries it first and makes a whole call only if it fails can keep its first attempt
+    /// in the registers a function may use without saving them.
+    #[inline(always)]
+    pub(crate) fn read_quick(&self) -> Option<ReadGuard<'_, T>> {
+        let fast = self.fast_reader(mine_at_home)?;
         Some(ReadGuard { data: self.data.get(), _fast: Some(fast), _locked: None })
     }
 
     #[inline(always)]
-    fn fast_reader(&self) -> Option<Visible> {
+    fn fast_reader(&self, mine: impl FnOnce() -> Option<(&'static Indicator, u32)>) -> Option<Visible> {
         // A first look without announcing anything, which is all that an object without a bias
         // costs: only the check after the announcement decides.
         if self.bias.load(Ordering::Relaxed) == UNBIASED {
             return None;
         }
-        Visible::announce(self.address()).filter(|visible| {
+        Visible::announce(self.address(), mine).filter(|visible| {
             light_barrier();
             let bias = self.bias.load(Ordering::Acquire);
             bias == READERS || bias == visible.token
@@ -194,17 +204,25 @@ impl<T> BiasedRwLock<T> {
     /// [`write`](Self::write) where it skips the lock; `None` where it would take it.
     #[inline(always)]
     pub(crate) fn write_fast(&self) -> Option<WriteGuard<'_, T>> {
-        let fast = self.fast_writer()?;
+        let fast = self.fast_writer(mine)?;
+        Some(WriteGuard { data: self.data.get_mut(), _fast: Some(fast), _locked: None })
+    }
+
+    /// [`write_fast`](Self::write_fast) for a thread whose indicator is its home, as
+    /// [`read_quick`](Self::read_quick) is for reads.
+    #[inline(always)]
+    pub(crate) fn write_quick(&self) -> Option<WriteGuard<'_, T>> {
+        let fast = self.fast_writer(mine_at_home)?;
         Some(WriteGuard { data: self.data.get_mut(), _fast: Some(fast), _locked: None })
     }
 
     #[inline(always)]
-    fn fast_writer(&self) -> Option<Visible> {
+    fn fast_writer(&self, mine: impl FnOnce() -> Option<(&'static Indicator, u32)>) -> Option<Visible> {
         // As in `fast_reader`: only an owner's token can admit a writer.
         if self.bias.load(Ordering::Relaxed) <= READERS {
             return None;
         }
-        Visible::announce(self.address()).filter(|visible| {
+        Visible::announce(self.address(), mine).filter(|visible| {
             light_barrier();
             self.bias.load(Ordering::Acquire) == visible.token
         })
@@ -448,6 +466,13 @@ loom::thread_local! {
 /// This thread's indicator and token, claiming one on first use; `None` if it has none.
 #[inline(always)]
 fn mine() -> Option<(&'static Indicator, u32)> {
+    mine_at_home().or_else(mine_elsewhere)
+}
+
+/// This thread's indicator and token if the indicator is its home; `None` otherwise, and
+/// always under loom.
+#[inline(always)]
+fn mine_at_home() -> Option<(&'static Indicator, u32)> {
     #[cfg(not(loom))]
     {
         let me = this_thread();
@@ -458,7 +483,7 @@ fn mine() -> Option<(&'static Indicator, u32)> {
             return Some((indicator, token(home)));
         }
     }
-    mine_elsewhere()
+    None
 }
 
 #[cold]
@@ -479,9 +504,10 @@ struct Visible {
 }
 
 impl Visible {
-    /// Stores `lock` in this thread's indicator, or `None` when the thread cannot go in fast.
+    /// Stores `lock` in this thread's indicator, which `mine` finds, or `None` when the thread
+    /// cannot go in fast.
     #[inline(always)]
-    fn announce(lock: usize) -> Option<Visible> {
+    fn announce(lock: usize, mine: impl FnOnce() -> Option<(&'static Indicator, u32)>) -> Option<Visible> {
         let (indicator, token) = mine()?;
         // Only this thread stores to its indicator: non-zero means a fast access is in progress
         // further up this thread's stack, and the indicator cannot name two locks.
@@ -615,6 +641,42 @@ extern "C" fn give_back(value: *mut libc::c_void) {
     readers().release(at);
 }
 
+/// Runs `f` on a new thread whose indicator is its home, where the quick variants can go in.
+/// Threads that find their home owned by another live thread wait until the search ends, so
+/// that each try is a thread with a new identity (one that exits gives its place, and often
+/// its identity, to the next).
+#[cfg(all(test, not(loom)))]
+pub(crate) fn on_a_thread_at_home<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static) -> R {
+    use std::sync::{mpsc, Arc, RwLock};
+    let search = Arc::new(RwLock::new(()));
+    let searching = search.write().unwrap();
+    let mut others: Vec<std::thread::JoinHandle<Option<R>>> = Vec::new();
+    for _ in 0..INDICATORS {
+        let (report, reported) = mpsc::channel();
+        let (give, job) = mpsc::channel::<Box<dyn FnOnce() -> R + Send>>();
+        let search = Arc::clone(&search);
+        let thread = std::thread::spawn(move || {
+            // The first access claims this thread's indicator: its home if that is free.
+            let at_home = own_token() != UNBIASED && mine_at_home().is_some();
+            report.send(at_home).unwrap();
+            if at_home {
+                return Some(job.recv().unwrap()());
+            }
+            drop(search.read());
+            None
+        });
+        if reported.recv().unwrap() {
+            give.send(Box::new(f)).unwrap();
+            let result = thread.join();
+            drop(searching);
+            others.into_iter().for_each(|other| drop(other.join()));
+            return result.unwrap_or_else(|panic| std::panic::resume_unwind(panic)).unwrap();
+        }
+        others.push(thread);
+    }
+    panic!("no new thread found its home indicator free");
+}
+
 #[cfg(all(test, not(loom)))]
 mod tests {
     use super::*;
@@ -714,6 +776,41 @@ mod tests {
             .join()
             .unwrap();
         assert!(lock.write_fast().is_some(), "a failed attempt took the object from its owner");
+    }
+
+    /// The quick variants go in where the fast ones do, but only for a thread whose indicator
+    /// is its home; a thread whose home is taken goes in with the fast variants only.
+    #[test]
+    fn quick_accesses_go_in_only_from_a_thread_at_its_home() {
+        let lock = Arc::new(BiasedRwLock::<Twins>::default());
+        assert!(lock.read_quick().is_none() && lock.write_quick().is_none(), "no bias yet");
+        let at_home = Arc::clone(&lock);
+        on_a_thread_at_home(move || {
+            let lock = &*at_home;
+            make_biased(lock);
+            assert!(lock.read_quick().is_some());
+            assert!(lock.write_quick().is_none(), "the readers' bias admits no writer");
+            make_owned(lock);
+            lock.write_quick().unwrap().a = 7;
+            assert_eq!(lock.read_quick().unwrap().a, 7);
+        });
+        std::thread::spawn(move || {
+            // Taken before this thread's first access, which then claims another indicator.
+            let home = &readers().indicators[home_of(this_thread())];
+            let squatter = 1; // no thread's identity: a pointer to the thread control block
+            let squatted = home.owner.compare_exchange(0, squatter, Ordering::AcqRel, Ordering::Relaxed).is_ok();
+            make_biased(&*lock);
+            assert!(lock.read_fast().is_some());
+            assert!(lock.read_quick().is_none(), "not at home");
+            make_owned(&*lock);
+            assert!(lock.write_fast().is_some());
+            assert!(lock.write_quick().is_none() && lock.read_quick().is_none(), "not at home");
+            if squatted {
+                home.owner.store(0, Ordering::Release);
+            }
+        })
+        .join()
+        .unwrap();
     }
 
     /// Writes in a row by one thread make it the owner: its reads and writes then skip the

@@ -104,42 +104,59 @@ impl OutStr {
     }
 }
 
-/// `copy_nonoverlapping` without a call to `memcpy` for up to 32 bytes, the size of most keys
-/// and values: two loads and two stores of one width that cover the range, overlapping in the
-/// middle when it is not a whole width. Without the call `get_nthkey` took 4.7 ns instead of
-/// 5.9 (16 keys, this machine).
+/// `copy_nonoverlapping` without a call to `memcpy` for up to [`INLINE_COPY`] bytes, which
+/// covers every key: two loads and two stores of one width that cover the range, overlapping in
+/// the middle when it is not a whole width; past 32 bytes, 16 at a time and a last 16 that ends
+/// at `n`. Without the call `get_nthkey` took 4.7 ns instead of 5.9 (16 keys, this machine), and
+/// a function whose only call was this `memcpy` (`get_nthkey`: a key's length is a byte) needs
+/// no stack frame.
 ///
 /// # Safety
 /// As for `copy_nonoverlapping`: `n` bytes readable at `src`, writable at `dst`, no overlap.
 #[inline(always)]
 unsafe fn copy_short(src: *const u8, dst: *mut u8, n: usize) {
     use std::ptr::{read_unaligned as load, write_unaligned as store};
-    // SAFETY (every branch): each access lies in `[0, n)` of its range, because the second
-    // one ends at `n` and starts at `n - width >= 0`; the caller makes those bytes valid.
+    // SAFETY (every branch): each access lies in `[0, n)` of its range: the loop's because
+    // `i + 16 < n`, and each last one because it ends at `n` and starts at `n - width >= 0`;
+    // the caller makes those bytes valid.
     unsafe {
-        if n > 32 {
-            std::ptr::copy_nonoverlapping(src, dst, n);
-        } else if n >= 16 {
+        if n < 16 {
+            if n >= 8 {
+                let (a, b) = (load(src.cast::<u64>()), load(src.add(n - 8).cast::<u64>()));
+                store(dst.cast::<u64>(), a);
+                store(dst.add(n - 8).cast::<u64>(), b);
+            } else if n >= 4 {
+                let (a, b) = (load(src.cast::<u32>()), load(src.add(n - 4).cast::<u32>()));
+                store(dst.cast::<u32>(), a);
+                store(dst.add(n - 4).cast::<u32>(), b);
+            } else if n > 0 {
+                // 1 to 3 bytes: the first, the middle and the last cover them all.
+                let (a, b, c) = (*src, *src.add(n / 2), *src.add(n - 1));
+                *dst = a;
+                *dst.add(n / 2) = b;
+                *dst.add(n - 1) = c;
+            }
+        } else if n <= 32 {
             let (a, b) = (load(src.cast::<u128>()), load(src.add(n - 16).cast::<u128>()));
             store(dst.cast::<u128>(), a);
             store(dst.add(n - 16).cast::<u128>(), b);
-        } else if n >= 8 {
-            let (a, b) = (load(src.cast::<u64>()), load(src.add(n - 8).cast::<u64>()));
-            store(dst.cast::<u64>(), a);
-            store(dst.add(n - 8).cast::<u64>(), b);
-        } else if n >= 4 {
-            let (a, b) = (load(src.cast::<u32>()), load(src.add(n - 4).cast::<u32>()));
-            store(dst.cast::<u32>(), a);
-            store(dst.add(n - 4).cast::<u32>(), b);
-        } else if n > 0 {
-            // 1 to 3 bytes: the first, the middle and the last cover them all.
-            let (a, b, c) = (*src, *src.add(n / 2), *src.add(n - 1));
-            *dst = a;
-            *dst.add(n / 2) = b;
-            *dst.add(n - 1) = c;
+        } else if n <= INLINE_COPY {
+            let mut i = 0;
+            while i + 16 < n {
+                store(dst.add(i).cast::<u128>(), load(src.add(i).cast::<u128>()));
+                i += 16;
+            }
+            store(dst.add(n - 16).cast::<u128>(), load(src.add(n - 16).cast::<u128>()));
+        } else {
+            std::ptr::copy_nonoverlapping(src, dst, n);
         }
     }
 }
+
+/// Longest copy [`copy_short`] makes itself: at least the longest key, since `get_nthkey`
+/// copies keys. Longer values go to `memcpy`, which moves them faster than 16 bytes at a time.
+const INLINE_COPY: usize = 256;
+const _: () = assert!(INLINE_COPY >= crate::info::MAX_KEY_LEN);
 
 /// The first `len` elements of the C array at `ptr` (such as `argv`). `None` for NULL.
 pub(crate) fn read_array<'a, T>(ptr: *const T, len: usize) -> Option<&'a [T]> {
@@ -159,19 +176,20 @@ mod tests {
     /// bytes and a NUL are written, whatever `room` cuts off, and nothing around them.
     #[test]
     fn put_writes_exactly_the_bytes_and_a_nul() {
-        let src: Vec<u8> = (1..=80).collect();
-        for n in 0..=70_usize {
+        // Bytes 1..=200, never the fill byte 0xee.
+        let src: Vec<u8> = (0..400).map(|i| (i % 200 + 1) as u8).collect();
+        for n in (0..=70_usize).chain([255, 256, 257, 300]) {
             for room in [n, n.saturating_sub(1), n / 2, 0, n + 5] {
                 for offset in 0..8 {
-                    let mut buf = [0xaa_u8; 96];
+                    let mut buf = [0xee_u8; 320];
                     let dst = buf[8 + offset..].as_mut_ptr().cast::<c_char>();
                     OutStr::new(dst).unwrap().put(&src[..n], room);
                     let written = n.min(room);
                     let (before, rest) = buf.split_at(8 + offset);
-                    assert!(before.iter().all(|&b| b == 0xaa), "n {n} room {room}: wrote before");
+                    assert!(before.iter().all(|&b| b == 0xee), "n {n} room {room}: wrote before");
                     assert_eq!(&rest[..written], &src[..written], "n {n} room {room}");
                     assert_eq!(rest[written], 0, "n {n} room {room}: no NUL");
-                    assert!(rest[written + 1..].iter().all(|&b| b == 0xaa), "n {n} room {room}: wrote after");
+                    assert!(rest[written + 1..].iter().all(|&b| b == 0xee), "n {n} room {room}: wrote after");
                 }
             }
         }

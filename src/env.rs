@@ -65,7 +65,6 @@ fn build_from(command: Option<&[u8]>, argv: Option<&[u8]>) -> Result<InfoMap, Er
         add(b"wdir", dir)?;
     }
     add(b"thread_level", b"MPI_THREAD_MULTIPLE")?;
-    drop(add);
     Ok(map)
 }
 
@@ -266,7 +265,7 @@ mod tests {
             assert_eq!(split(b"\0", chunk), (None, None));
             assert_eq!(split(b"prog\0", chunk), (Some(b"prog".to_vec()), None));
             assert_eq!(split(b"prog\0\0", chunk), (Some(b"prog".to_vec()), Some(b"".to_vec())));
-            assert_eq!(split(b"prog\0-n\0\04\0", chunk), (Some(b"prog".to_vec()), Some(b"-n  4".to_vec())));
+            assert_eq!(split(b"prog\0-n\0\x004\0", chunk), (Some(b"prog".to_vec()), Some(b"-n  4".to_vec())));
             assert_eq!(split(b"\0a\0", chunk), (Some(b"".to_vec()), Some(b"a".to_vec())));
         }
     }

@@ -25,7 +25,7 @@ use crate::env;
 use crate::error::Error;
 use crate::info::InfoMap;
 use crate::shared::SharedMap;
-use crate::bias::{BiasedRwLock, ReadGuard, WriteGuard};
+use crate::bias::BiasedRwLock;
 use crate::sync::{AtomicPtr, Mutex, Ordering};
 
 /// The handle value of the predefined, read-only environment object (SPEC §2).
@@ -57,11 +57,24 @@ const MAX_GENERATION: u32 = (1 << (31 - SLOT_BITS)) - 1;
 /// The pairs of one object. `None` is the empty object, which costs no allocation.
 pub type Shared = Option<SharedMap>;
 
-#[derive(Default)]
 pub struct SlotState {
+    /// The generation of the slot's object, plus [`FREED`] while it has none. A handle names
+    /// the object exactly when the generation bits of the handle equal this: one comparison,
+    /// which also turns away every handle no object ever had (see [`Table::decode`]).
     generation: u32,
-    live: bool,
     map: Shared,
+}
+
+/// Added to a slot's generation while it holds no object: above every generation bits a
+/// handle can have, negative handles included (they are below 2^(32 - SLOT_BITS)).
+const FREED: u32 = 1 << 31;
+const _: () = assert!(SLOT_BITS >= 1 && MAX_GENERATION < FREED);
+
+impl Default for SlotState {
+    /// A slot never used: generation 0, freed.
+    fn default() -> Self {
+        SlotState { generation: FREED, map: None }
+    }
 }
 
 /// One cache line per slot: writes and reads through the lock store to its lock word, and two
@@ -143,47 +156,28 @@ impl Table {
         Some(unsafe { &*first.as_ptr().add(index & (SEGMENT_LEN - 1)) })
     }
 
-    /// Splits a handle into its slot and generation; `None` for values no object ever had.
+    /// Splits a handle into its slot and generation bits; `None` where the slot's segment
+    /// does not exist yet. Any other value gives a slot, and [`is_current`] then decides: a
+    /// handle's generation bits equal the slot's generation only if the object is live. Values
+    /// no object ever had never match: their generation bits are 0 (the predefined handles,
+    /// `MPI_INFO_ENV` among them) or above `MAX_GENERATION` (negative values), and a slot's
+    /// generation is neither.
     #[inline(always)]
     fn decode(&self, handle: c_int) -> Option<(&Slot, u32)> {
-        let bits = u32::try_from(handle).ok()?;
-        let generation = bits >> SLOT_BITS;
-        if generation == 0 {
-            return None;
-        }
-        Some((self.slot(bits as usize & (SLOTS - 1))?, generation))
+        let bits = handle as u32;
+        Some((self.slot(bits as usize & (SLOTS - 1))?, bits >> SLOT_BITS))
     }
 
     /// Runs `use_pairs` on the pairs of a live object, or of `MPI_INFO_ENV`; otherwise
     /// [`Error::Info`]. Taking a closure rather than returning a guard lets a whole call keep
-    /// its state in registers. The C API makes the same read in two steps,
-    /// [`read_fast`](Self::read_fast) and then, if that fails, [`read_slow`](Self::read_slow);
-    /// the tests use this one.
-    #[cfg(any(test, loom))]
+    /// its state in registers.
     #[inline(always)]
     pub fn read<R>(&self, handle: c_int, use_pairs: impl FnOnce(&InfoMap) -> Result<R, Error>) -> Result<R, Error> {
-        self.read_with(handle, BiasedRwLock::read, use_pairs)
-    }
-
-    /// [`read`](Self::read) through the object's lock, for a call whose
-    /// [`read_fast`](Self::read_fast) just failed.
-    #[inline(always)]
-    pub fn read_slow<R>(&self, handle: c_int, use_pairs: impl FnOnce(&InfoMap) -> Result<R, Error>) -> Result<R, Error> {
-        self.read_with(handle, BiasedRwLock::read_slow, use_pairs)
-    }
-
-    #[inline(always)]
-    fn read_with<R>(
-        &self,
-        handle: c_int,
-        enter: impl FnOnce(&BiasedRwLock<SlotState>) -> ReadGuard<'_, SlotState>,
-        use_pairs: impl FnOnce(&InfoMap) -> Result<R, Error>,
-    ) -> Result<R, Error> {
         let state;
         let pairs = if handle == INFO_ENV {
             read_env()?
         } else {
-            state = self.live(handle, |lock| Some(enter(lock)))?;
+            state = self.live(handle, |lock| Some(lock.read()))?;
             state.map.as_deref().unwrap_or(&EMPTY)
         };
         use_pairs(pairs)
@@ -205,13 +199,14 @@ impl Table {
         Ok(state)
     }
 
-    /// [`read`](Self::read) for its common case only: a live object whose lock can be skipped.
-    /// Anything else, `MPI_INFO_ENV` included (its generation bits are 0), is `Err` without
-    /// a look at the object, and so is whatever `use_pairs` returns as `Err`: the caller then
-    /// makes the whole call, which decides the error.
+    /// [`read`](Self::read) for its common case only: a live object whose lock this thread can
+    /// skip without calling a function ([`BiasedRwLock::read_quick`]). Anything else,
+    /// `MPI_INFO_ENV` included (its generation bits are 0), is `Err` without a look at the
+    /// object, and so is whatever `use_pairs` returns as `Err`: the caller then makes the whole
+    /// call, which decides the error.
     #[inline(always)]
-    pub fn read_fast<R>(&self, handle: c_int, use_pairs: impl FnOnce(&InfoMap) -> Result<R, Error>) -> Result<R, Error> {
-        let state = self.live(handle, BiasedRwLock::read_fast)?;
+    pub fn read_quick<R>(&self, handle: c_int, use_pairs: impl FnOnce(&InfoMap) -> Result<R, Error>) -> Result<R, Error> {
+        let state = self.live(handle, BiasedRwLock::read_quick)?;
         use_pairs(state.map.as_deref().unwrap_or(&EMPTY))
     }
 
@@ -229,32 +224,15 @@ impl Table {
     /// included.
     #[inline(always)]
     pub fn write<R>(&self, handle: c_int, change: impl FnOnce(Writer<'_>) -> Result<R, Error>) -> Result<R, Error> {
-        self.write_with(handle, BiasedRwLock::write, change)
-    }
-
-    /// [`write`](Self::write) through the object's lock, for a call whose
-    /// [`write_fast`](Self::write_fast) just failed.
-    #[inline(always)]
-    pub fn write_slow<R>(&self, handle: c_int, change: impl FnOnce(Writer<'_>) -> Result<R, Error>) -> Result<R, Error> {
-        self.write_with(handle, BiasedRwLock::write_slow, change)
-    }
-
-    #[inline(always)]
-    fn write_with<R>(
-        &self,
-        handle: c_int,
-        enter: impl FnOnce(&BiasedRwLock<SlotState>) -> WriteGuard<'_, SlotState>,
-        change: impl FnOnce(Writer<'_>) -> Result<R, Error>,
-    ) -> Result<R, Error> {
-        let mut state = self.live(handle, |lock| Some(enter(lock)))?;
+        let mut state = self.live(handle, |lock| Some(lock.write()))?;
         change(Writer(&mut state.map))
     }
 
-    /// [`write`](Self::write) for its common case only, as [`read_fast`](Self::read_fast) is
+    /// [`write`](Self::write) for its common case only, as [`read_quick`](Self::read_quick) is
     /// for `read`: a live object biased to this thread.
     #[inline(always)]
-    pub fn write_fast<R>(&self, handle: c_int, change: impl FnOnce(Writer<'_>) -> Result<R, Error>) -> Result<R, Error> {
-        let mut state = self.live(handle, BiasedRwLock::write_fast)?;
+    pub fn write_quick<R>(&self, handle: c_int, change: impl FnOnce(Writer<'_>) -> Result<R, Error>) -> Result<R, Error> {
+        let mut state = self.live(handle, BiasedRwLock::write_quick)?;
         change(Writer(&mut state.map))
     }
 
@@ -266,8 +244,8 @@ impl Table {
         };
         let slot = self.slot(index).ok_or(Error::Intern)?;
         let mut state = slot.0.write();
-        state.generation = state.generation % MAX_GENERATION + 1;
-        state.live = true;
+        debug_assert!(state.generation & FREED != 0, "a slot from the allocator holds no object");
+        state.generation = (state.generation & !FREED) % MAX_GENERATION + 1;
         state.map = map;
         Ok(encode(index, state.generation))
     }
@@ -280,7 +258,7 @@ impl Table {
             if !is_current(&state, generation) {
                 return Err(Error::Info);
             }
-            state.live = false;
+            state.generation |= FREED;
             state.map.take()
         };
         let index = handle as u32 & (SLOTS as u32 - 1);
@@ -316,8 +294,9 @@ fn encode(index: usize, generation: u32) -> c_int {
     ((generation << SLOT_BITS) | index as u32) as c_int
 }
 
+/// Whether `generation`, a handle's generation bits, names the object in `state`'s slot.
 fn is_current(state: &SlotState, generation: u32) -> bool {
-    state.live && state.generation == generation
+    state.generation == generation
 }
 
 static EMPTY: InfoMap = InfoMap::new();
@@ -360,25 +339,18 @@ impl Writer<'_> {
     }
 }
 
-/// [`Table::read_slow`] on the process's objects.
+/// [`Table::read`] on the process's objects.
 #[cfg(not(loom))]
 #[inline(always)]
-pub fn read_slow<R>(handle: c_int, use_pairs: impl FnOnce(&InfoMap) -> Result<R, Error>) -> Result<R, Error> {
-    TABLE.read_slow(handle, use_pairs)
+pub fn read<R>(handle: c_int, use_pairs: impl FnOnce(&InfoMap) -> Result<R, Error>) -> Result<R, Error> {
+    TABLE.read(handle, use_pairs)
 }
 
-/// [`Table::write_slow`] on the process's objects.
+/// [`Table::read_quick`] on the process's objects.
 #[cfg(not(loom))]
 #[inline(always)]
-pub fn write_slow<R>(handle: c_int, change: impl FnOnce(Writer<'_>) -> Result<R, Error>) -> Result<R, Error> {
-    TABLE.write_slow(handle, change)
-}
-
-/// [`Table::read_fast`] on the process's objects.
-#[cfg(not(loom))]
-#[inline(always)]
-pub fn read_fast<R>(handle: c_int, use_pairs: impl FnOnce(&InfoMap) -> Result<R, Error>) -> Result<R, Error> {
-    TABLE.read_fast(handle, use_pairs)
+pub fn read_quick<R>(handle: c_int, use_pairs: impl FnOnce(&InfoMap) -> Result<R, Error>) -> Result<R, Error> {
+    TABLE.read_quick(handle, use_pairs)
 }
 
 /// [`Table::share`] on the process's objects.
@@ -394,11 +366,11 @@ pub fn write<R>(handle: c_int, change: impl FnOnce(Writer<'_>) -> Result<R, Erro
     TABLE.write(handle, change)
 }
 
-/// [`Table::write_fast`] on the process's objects.
+/// [`Table::write_quick`] on the process's objects.
 #[cfg(not(loom))]
 #[inline(always)]
-pub fn write_fast<R>(handle: c_int, change: impl FnOnce(Writer<'_>) -> Result<R, Error>) -> Result<R, Error> {
-    TABLE.write_fast(handle, change)
+pub fn write_quick<R>(handle: c_int, change: impl FnOnce(Writer<'_>) -> Result<R, Error>) -> Result<R, Error> {
+    TABLE.write_quick(handle, change)
 }
 
 /// [`Table::create`] on the process's objects.
@@ -441,6 +413,34 @@ mod tests {
         assert_eq!(free(INFO_ENV), Err(Error::Info));
     }
 
+    /// A value that names an existing slot is still no handle unless its generation bits are
+    /// the object's: 0 (the predefined values), the next generation, the generation of a slot
+    /// never used or freed, or a negative value with the same low bits.
+    #[test]
+    fn values_naming_a_slot_with_other_generation_bits_are_rejected() {
+        let table = Table::new();
+        let h = table.create(None).unwrap();
+        let index = h & (SLOTS as c_int - 1);
+        let next = ((h as u32 >> SLOT_BITS) % MAX_GENERATION + 1) << SLOT_BITS;
+        let never_used = index + 1; // same segment, generation bits 0
+        let forged = [index, index | next as c_int, (h as u32 | 1 << 31) as c_int, h | -(1 << 20), never_used];
+        let check = |table: &Table| {
+            for value in forged {
+                assert_eq!(table.read(value, |_| Ok(())), Err(Error::Info), "{value:#x}");
+                assert_eq!(table.read_quick(value, |_| Ok(())), Err(Error::Info), "{value:#x}");
+                assert_eq!(table.write(value, |_| Ok(())), Err(Error::Info), "{value:#x}");
+                assert_eq!(table.write_quick(value, |_| Ok(())), Err(Error::Info), "{value:#x}");
+                assert_eq!(table.share(value).err(), Some(Error::Info), "{value:#x}");
+                assert_eq!(table.free(value), Err(Error::Info), "{value:#x}");
+            }
+        };
+        check(&table);
+        assert_eq!(table.read(h, |_| Ok(())), Ok(()));
+        table.free(h).unwrap();
+        check(&table);
+        assert_eq!(table.read(h, |_| Ok(())), Err(Error::Info), "freed");
+    }
+
     #[test]
     fn freed_handles_are_dead_and_not_reissued_soon() {
         let h = create(None).unwrap();
@@ -455,28 +455,31 @@ mod tests {
         }
     }
 
-    /// The lock-free variants answer `Err` for everything but a live object whose lock can be
-    /// skipped, `MPI_INFO_ENV` included, and run the closure only there.
+    /// The quick variants answer `Err` for everything but a live object whose lock can be
+    /// skipped, `MPI_INFO_ENV` included, and run the closure only there. (On a thread whose
+    /// indicator is its home: others never go in quick, see `bias`.)
     #[test]
-    fn fast_variants_take_only_live_objects_they_can_enter_without_the_lock() {
-        let read = |h| TABLE.read_fast(h, |pairs| Ok(pairs.get(b"k").map(<[u8]>::to_vec)));
-        assert_eq!(read(INFO_ENV), Err(Error::Info));
-        assert_eq!(TABLE.write_fast(INFO_ENV, |_| Ok(())), Err(Error::Info));
-        let h = create(None).unwrap();
-        TABLE.set(h, b"k", b"v").unwrap();
-        assert_eq!(read(h), Err(Error::Info), "read fast before the readers' bias");
-        for _ in 0..=crate::bias::ENABLE_AFTER {
-            TABLE.value(h, b"k").unwrap();
-        }
-        assert_eq!(read(h), Ok(Some(b"v".to_vec())));
-        for _ in 0..crate::bias::OWN_AFTER {
-            TABLE.set(h, b"k", b"w").unwrap();
-        }
-        TABLE.write_fast(h, |mut object| object.modify(|pairs| pairs.set(b"k", b"x"))).unwrap();
-        assert_eq!(read(h), Ok(Some(b"x".to_vec())));
-        free(h).unwrap();
-        assert_eq!(read(h), Err(Error::Info));
-        assert_eq!(TABLE.write_fast(h, |_| Ok(())), Err(Error::Info));
+    fn quick_variants_take_only_live_objects_they_can_enter_without_the_lock() {
+        crate::bias::on_a_thread_at_home(|| {
+            let read = |h| TABLE.read_quick(h, |pairs| Ok(pairs.get(b"k").map(<[u8]>::to_vec)));
+            assert_eq!(read(INFO_ENV), Err(Error::Info));
+            assert_eq!(TABLE.write_quick(INFO_ENV, |_| Ok(())), Err(Error::Info));
+            let h = create(None).unwrap();
+            TABLE.set(h, b"k", b"v").unwrap();
+            assert_eq!(read(h), Err(Error::Info), "read quick before the readers' bias");
+            for _ in 0..=crate::bias::ENABLE_AFTER {
+                TABLE.value(h, b"k").unwrap();
+            }
+            assert_eq!(read(h), Ok(Some(b"v".to_vec())));
+            for _ in 0..crate::bias::OWN_AFTER {
+                TABLE.set(h, b"k", b"w").unwrap();
+            }
+            TABLE.write_quick(h, |mut object| object.modify(|pairs| pairs.set(b"k", b"x"))).unwrap();
+            assert_eq!(read(h), Ok(Some(b"x".to_vec())));
+            free(h).unwrap();
+            assert_eq!(read(h), Err(Error::Info));
+            assert_eq!(TABLE.write_quick(h, |_| Ok(())), Err(Error::Info));
+        });
     }
 
     #[test]

@@ -22,6 +22,8 @@ pub const MAX_KEY_LEN: usize = 255;
 pub const MAX_VALUE_LEN: usize = 1023;
 /// Most pairs one object holds: counts and indices must fit a C `int`.
 pub const MAX_PAIRS: usize = i32::MAX as usize;
+// `get_nthkey` relies on this: a negative `n`, read as a `u32`, is never a key's position.
+const _: () = assert!(MAX_PAIRS < 1 << 31);
 /// Up to this many pairs, lookups scan `pairs` and `index` stays empty.
 const SCAN_LIMIT: usize = 8;
 /// Keys up to this long take the lookup's fast path ([`InfoMap::position`]). Most hint keys

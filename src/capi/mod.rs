@@ -2,9 +2,9 @@
 //! types of `include/mpi_info.h`.
 //!
 //! Each function's body runs inside [`boundary`], which turns `Err` into its error class and a
-//! panic into `MPI_ERR_INTERN`. Calls that read or change one object ([`reading`],
-//! [`writing`]) first run their body without the object's lock and without `boundary`, and
-//! make the whole call only if that fails (see [`fast_or_full`]). Arguments are checked left
+//! panic into `MPI_ERR_INTERN`. Calls that read or change one object first run their body
+//! without the object's lock and without `boundary`, and make the whole call only if that fails
+//! (see [`quick_or_full`]). Arguments are checked left
 //! to right by the helpers below, one per argument kind (SPEC §4's rules, written once); the
 //! first `?` that fails decides the class, and no output is written before every argument has
 //! passed.
@@ -59,8 +59,8 @@ const _: () = assert!(MPI_MAX_INFO_VAL as usize == MAX_VALUE_LEN + 1);
 const _: () = assert!(MPI_INFO_ENV == crate::handles::INFO_ENV);
 
 /// Runs one C call: `Ok` is `MPI_SUCCESS`, `Err` its class, a panic `MPI_ERR_INTERN`.
-/// Functions reach it through [`boundary_outlined`] or, when their fast attempt fails,
-/// [`boundary_cold`].
+/// Functions reach it through [`boundary_outlined`] or, when their first attempt fails, the
+/// cold function [`quick_or_full`] makes.
 #[inline(always)]
 fn boundary(call: impl FnOnce() -> Result<(), Error>) -> c_int {
     silence_own_panics();
@@ -71,49 +71,81 @@ fn boundary(call: impl FnOnce() -> Result<(), Error>) -> c_int {
     }
 }
 
-/// A call that reads one object: `body` runs on its pairs without the object's lock where the
-/// lock can be skipped, and otherwise within the whole call (see [`fast_or_full`]).
-#[inline(always)]
-fn reading(info: MPI_Info, body: impl Fn(&InfoMap) -> Result<(), Error> + Copy) -> c_int {
-    fast_or_full(move || handles::read_fast(info, body), move || handles::read_slow(info, body))
-}
-
-/// A call that changes one object, as [`reading`] is for reads.
-#[inline(always)]
-fn writing(info: MPI_Info, body: impl Fn(Writer<'_>) -> Result<(), Error> + Copy) -> c_int {
-    fast_or_full(move || handles::write_fast(info, body), move || handles::write_slow(info, body))
-}
-
-/// Runs `fast`, a call's common case, and only where it fails runs `full`, the whole call,
-/// which decides what to return. `fast` must change nothing when it fails (every call writes
-/// its outputs last). Its errors are never reported: `full` runs from the start and finds
-/// them itself. A panic in `fast` (a bug) also goes to `full`, under [`boundary`].
+/// The body of a C call that reads one object or changes one: the call tries the body first
+/// where this thread can skip the object's lock without calling a function ([`quick_read`],
+/// [`quick_write`]), and only where that fails makes the whole call ([`full_read`],
+/// [`full_write`]) in a cold function with the same parameters:
 ///
-/// Why: the common case then skips the panic hook's check, the mapping of errors to classes and
-/// the lock's fallback, and keeps fewer values alive across calls: 10–30 instructions of a call
-/// of 100–320 (`get_nthkey` at 16 keys went from 4.7 to 4.4 ns, and `set` at 16 keys took
-/// about 1 ns less in runs taken in turns with the old code). A call that has to take the lock
-/// pays for the attempt: about 16 instructions of some 450.
+/// ```ignore
+/// pub extern "C" fn PMPI_Info_get_nthkey(info: MPI_Info, n: c_int, key: *mut c_char) -> c_int {
+///     quick_or_full!(read get_nthkey(info, n: c_int, key: *mut c_char))
+/// }
+/// ```
 ///
-/// The panic hook: `fast` reaches the body only for a live object, and whatever made that object
-/// ran [`boundary`], which installs the hook (unless that call was made while a Rust panic
-/// unwound, which installs nothing), so a panic in `fast` prints nothing either.
+/// runs `get_nthkey(&pairs, n, key)`, which writes its outputs last. The parameters are named
+/// once more, with their types, because the whole call is a function of them: it receives them
+/// in the registers they came in, so the first attempt ends in a jump to it. A first attempt
+/// that calls nothing else then needs no stack frame and saves no register (`get_nthkey`);
+/// every first attempt also skips the panic hook's check, the mapping of errors to classes and
+/// the lock's fallback. `get_nthkey` at 16 keys went from 110 instructions to 88 with this
+/// (a closure passed to the whole call had to be built on the stack).
+///
+/// The first attempt must change nothing when it fails: every body writes its outputs last.
+/// Its errors are never reported: the whole call runs from the start and finds them itself. A
+/// panic in it (a bug) also goes to the whole call, under [`boundary`]. A panic in the first
+/// attempt prints nothing: it reaches the body only for a live object, and whatever made that
+/// object ran [`boundary`], which installs the hook (unless that call was made while a Rust
+/// panic unwound, which installs nothing).
+macro_rules! quick_or_full {
+    (read $body:ident($info:ident $(, $arg:ident: $type:ty)*)) => {
+        quick_or_full!(@call quick_read, full_read, $body($info $(, $arg: $type)*))
+    };
+    (write $body:ident($info:ident $(, $arg:ident: $type:ty)*)) => {
+        quick_or_full!(@call quick_write, full_write, $body($info $(, $arg: $type)*))
+    };
+    (@call $quick:ident, $full:ident, $body:ident($info:ident $(, $arg:ident: $type:ty)*)) => {{
+        if $crate::capi::$quick($info, |object| $body(object $(, $arg)*)) {
+            return $crate::error::MPI_SUCCESS;
+        }
+        // `extern "C"` because it cannot unwind (`boundary` stops every panic): a call to a
+        // function that might would need a landing pad, and could not end in a jump. This took
+        // 17 instructions off `get` at 16 keys, and 4 off `get_nthkey`.
+        #[cold]
+        #[inline(never)]
+        extern "C" fn full($info: $crate::capi::MPI_Info $(, $arg: $type)*) -> ::std::ffi::c_int {
+            $crate::capi::$full($info, |object| $body(object $(, $arg)*))
+        }
+        full($info $(, $arg)*)
+    }};
+}
+use quick_or_full;
+
+/// The first attempt of a call that reads one object (see [`quick_or_full`]): whether `body`
+/// ran on its pairs and succeeded.
 #[inline(always)]
-fn fast_or_full(fast: impl FnOnce() -> Result<(), Error>, full: impl FnOnce() -> Result<(), Error>) -> c_int {
-    if let Ok(Ok(())) = catch_unwind(AssertUnwindSafe(fast)) {
-        return crate::error::MPI_SUCCESS;
-    }
-    boundary_cold(full)
+fn quick_read(info: MPI_Info, body: impl FnOnce(&InfoMap) -> Result<(), Error>) -> bool {
+    matches!(catch_unwind(AssertUnwindSafe(|| handles::read_quick(info, body))), Ok(Ok(())))
 }
 
-/// [`boundary`] for a call whose fast attempt failed.
-#[cold]
-#[inline(never)]
-fn boundary_cold(call: impl FnOnce() -> Result<(), Error>) -> c_int {
-    boundary(call)
+/// The whole call that reads one object, under [`boundary`].
+#[inline(always)]
+fn full_read(info: MPI_Info, body: impl FnOnce(&InfoMap) -> Result<(), Error>) -> c_int {
+    boundary(|| handles::read(info, body))
 }
 
-/// [`boundary`] for the calls without a fast attempt (create, delete, dup, free, ...), in a
+/// [`quick_read`] for a call that changes one object.
+#[inline(always)]
+fn quick_write(info: MPI_Info, body: impl FnOnce(Writer<'_>) -> Result<(), Error>) -> bool {
+    matches!(catch_unwind(AssertUnwindSafe(|| handles::write_quick(info, body))), Ok(Ok(())))
+}
+
+/// [`full_read`] for a call that changes one object.
+#[inline(always)]
+fn full_write(info: MPI_Info, body: impl FnOnce(Writer<'_>) -> Result<(), Error>) -> c_int {
+    boundary(|| handles::write(info, body))
+}
+
+/// [`boundary`] for the calls without a first attempt (create, delete, dup, free, ...), in a
 /// function of its own: inlined into `MPI_Info_set` (before it had one), it once made a set of
 /// an existing key at 16 keys take 37 ns instead of 22, with the same instruction count.
 #[inline(never)]
