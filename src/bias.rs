@@ -276,6 +276,14 @@ pub(crate) struct ReadGuard<'a, T> {
     _locked: Option<RwLockReadGuard<'a, ()>>,
 }
 
+impl<T> ReadGuard<'_, T> {
+    /// The memo of this thread's indicator, if this access skipped the lock (then the thread
+    /// holds one).
+    pub(crate) fn memo(&self) -> Option<&'static ThreadMemo> {
+        self._fast.as_ref().map(|fast| &fast.indicator.memo)
+    }
+}
+
 impl<T> Deref for ReadGuard<'_, T> {
     type Target = T;
     fn deref(&self) -> &T {
@@ -328,6 +336,41 @@ struct Indicator {
     reading: AtomicUsize,
     /// The owning thread ([`this_thread`]), or 0 while the indicator is free.
     owner: AtomicUsize,
+    memo: ThreadMemo,
+}
+
+/// Two words a thread keeps with its indicator from one call to the next, on the line its fast
+/// accesses touch anyway (the C API notes there which key `get_nthkey` last wrote, and where).
+/// Only the thread that holds the indicator uses them. A thread that takes an indicator over
+/// finds what the previous holder left, so what they hold is a guess, to be checked by whoever
+/// reads them.
+pub(crate) struct ThreadMemo {
+    first: AtomicUsize,
+    second: AtomicUsize,
+}
+
+impl ThreadMemo {
+    #[cfg(not(loom))]
+    const fn new() -> ThreadMemo {
+        ThreadMemo { first: AtomicUsize::new(0), second: AtomicUsize::new(0) }
+    }
+
+    #[cfg(loom)]
+    fn new() -> ThreadMemo {
+        ThreadMemo { first: AtomicUsize::new(0), second: AtomicUsize::new(0) }
+    }
+
+    // Relaxed: only the holder's thread stores or loads these words while it holds them, and
+    // taking an indicator over is ordered after giving it back (`claim`'s Acquire).
+    pub(crate) fn set(&self, first: usize, second: usize) {
+        self.first.store(first, Ordering::Relaxed);
+        self.second.store(second, Ordering::Relaxed);
+    }
+
+    /// What [`set`](Self::set) stored last on this indicator, or zeros.
+    pub(crate) fn get(&self) -> (usize, usize) {
+        (self.first.load(Ordering::Relaxed), self.second.load(Ordering::Relaxed))
+    }
 }
 
 struct Readers {
@@ -339,7 +382,7 @@ struct Readers {
 #[cfg(not(loom))]
 fn readers() -> &'static Readers {
     static READERS: Readers = Readers {
-        indicators: [const { Indicator { reading: AtomicUsize::new(0), owner: AtomicUsize::new(0) } }; INDICATORS],
+        indicators: [const { Indicator { reading: AtomicUsize::new(0), owner: AtomicUsize::new(0), memo: ThreadMemo::new() } }; INDICATORS],
         high_water: AtomicUsize::new(0),
     };
     &READERS
@@ -352,6 +395,7 @@ fn readers() -> &'static Readers {
             indicators: std::array::from_fn(|_| Indicator {
                 reading: AtomicUsize::new(0),
                 owner: AtomicUsize::new(0),
+                memo: ThreadMemo::new(),
             }),
             high_water: AtomicUsize::new(0),
         };

@@ -25,7 +25,7 @@ use crate::env;
 use crate::error::Error;
 use crate::info::InfoMap;
 use crate::shared::SharedMap;
-use crate::bias::BiasedRwLock;
+use crate::bias::{BiasedRwLock, ThreadMemo};
 use crate::sync::{AtomicPtr, Mutex, Ordering};
 
 /// The handle value of the predefined, read-only environment object (SPEC §2).
@@ -203,11 +203,16 @@ impl Table {
     /// skip without calling a function ([`BiasedRwLock::read_quick`]). Anything else,
     /// `MPI_INFO_ENV` included (its generation bits are 0), is `Err` without a look at the
     /// object, and so is whatever `use_pairs` returns as `Err`: the caller then makes the whole
-    /// call, which decides the error.
+    /// call, which decides the error. `use_pairs` also gets the memo of the thread's indicator.
     #[inline(always)]
-    pub fn read_quick<R>(&self, handle: c_int, use_pairs: impl FnOnce(&InfoMap) -> Result<R, Error>) -> Result<R, Error> {
+    pub fn read_quick<R>(
+        &self,
+        handle: c_int,
+        use_pairs: impl FnOnce(&InfoMap, &'static ThreadMemo) -> Result<R, Error>,
+    ) -> Result<R, Error> {
         let state = self.live(handle, BiasedRwLock::read_quick)?;
-        use_pairs(state.map.as_deref().unwrap_or(&EMPTY))
+        let memo = state.memo().ok_or(Error::Intern)?;
+        use_pairs(state.map.as_deref().unwrap_or(&EMPTY), memo)
     }
 
     /// The pairs of a live object, or of `MPI_INFO_ENV`, shared rather than copied: what a new
@@ -349,7 +354,10 @@ pub fn read<R>(handle: c_int, use_pairs: impl FnOnce(&InfoMap) -> Result<R, Erro
 /// [`Table::read_quick`] on the process's objects.
 #[cfg(not(loom))]
 #[inline(always)]
-pub fn read_quick<R>(handle: c_int, use_pairs: impl FnOnce(&InfoMap) -> Result<R, Error>) -> Result<R, Error> {
+pub fn read_quick<R>(
+    handle: c_int,
+    use_pairs: impl FnOnce(&InfoMap, &'static ThreadMemo) -> Result<R, Error>,
+) -> Result<R, Error> {
     TABLE.read_quick(handle, use_pairs)
 }
 
@@ -427,7 +435,7 @@ mod tests {
         let check = |table: &Table| {
             for value in forged {
                 assert_eq!(table.read(value, |_| Ok(())), Err(Error::Info), "{value:#x}");
-                assert_eq!(table.read_quick(value, |_| Ok(())), Err(Error::Info), "{value:#x}");
+                assert_eq!(table.read_quick(value, |_, _| Ok(())), Err(Error::Info), "{value:#x}");
                 assert_eq!(table.write(value, |_| Ok(())), Err(Error::Info), "{value:#x}");
                 assert_eq!(table.write_quick(value, |_| Ok(())), Err(Error::Info), "{value:#x}");
                 assert_eq!(table.share(value).err(), Some(Error::Info), "{value:#x}");
@@ -461,7 +469,7 @@ mod tests {
     #[test]
     fn quick_variants_take_only_live_objects_they_can_enter_without_the_lock() {
         crate::bias::on_a_thread_at_home(|| {
-            let read = |h| TABLE.read_quick(h, |pairs| Ok(pairs.get(b"k").map(<[u8]>::to_vec)));
+            let read = |h| TABLE.read_quick(h, |pairs, _| Ok(pairs.get(b"k").map(<[u8]>::to_vec)));
             assert_eq!(read(INFO_ENV), Err(Error::Info));
             assert_eq!(TABLE.write_quick(INFO_ENV, |_| Ok(())), Err(Error::Info));
             let h = create(None).unwrap();

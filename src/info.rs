@@ -147,6 +147,11 @@ impl InfoMap {
         self.position(key).map(|at| self.pairs[at].value())
     }
 
+    /// The `n`-th pair in insertion order (0-based): its key and value.
+    pub fn nth_pair(&self, n: usize) -> Option<(&[u8], &[u8])> {
+        self.pairs.get(n).map(|pair| (pair.key(), pair.value()))
+    }
+
     /// The `n`-th key in insertion order (0-based).
     pub fn nth_key(&self, n: usize) -> Option<&[u8]> {
         self.pairs.get(n).map(Pair::key)

@@ -3,11 +3,10 @@
 use std::ffi::{c_char, c_int};
 
 use super::{count_arg, key_arg, to_c_int, value_arg, MPI_Info, MPI_INFO_NULL};
-use super::{boundary_outlined, quick_or_full};
+use super::{boundary_outlined, quick_or_full, Reading};
 use crate::cstr::{read_array, read_bounded, Out, OutStr};
 use crate::error::Error;
 use crate::handles::{self, Writer};
-use crate::info::InfoMap;
 use crate::info::MAX_VALUE_LEN;
 use crate::shared::SharedMap;
 
@@ -112,12 +111,12 @@ pub extern "C" fn PMPI_Info_get(
 }
 
 #[inline(always)]
-fn get(object: &InfoMap, key: *const c_char, valuelen: c_int, value: *mut c_char, flag: *mut c_int) -> Result<(), Error> {
-    let key = key_arg(key)?;
+fn get(object: Reading<'_>, key: *const c_char, valuelen: c_int, value: *mut c_char, flag: *mut c_int) -> Result<(), Error> {
+    let key = object.key(key)?;
     let room = count_arg(valuelen)?;
     let value = OutStr::new(value)?;
     let flag = Out::new(flag)?;
-    match object.get(key) {
+    match object.value(key) {
         Some(found) => {
             value.put(found, room);
             flag.put(1);
@@ -154,11 +153,11 @@ pub extern "C" fn PMPI_Info_get_valuelen(
 }
 
 #[inline(always)]
-fn get_valuelen(object: &InfoMap, key: *const c_char, valuelen: *mut c_int, flag: *mut c_int) -> Result<(), Error> {
-    let key = key_arg(key)?;
+fn get_valuelen(object: Reading<'_>, key: *const c_char, valuelen: *mut c_int, flag: *mut c_int) -> Result<(), Error> {
+    let key = object.key(key)?;
     let valuelen = Out::new(valuelen)?;
     let flag = Out::new(flag)?;
-    match object.get(key) {
+    match object.value(key) {
         Some(found) => {
             valuelen.put(to_c_int(found.len())?);
             flag.put(1);
@@ -200,13 +199,13 @@ pub extern "C" fn PMPI_Info_get_string(
 }
 
 #[inline(always)]
-fn get_string(object: &InfoMap, key: *const c_char, buflen: *mut c_int, value: *mut c_char, flag: *mut c_int) -> Result<(), Error> {
-    let key = key_arg(key)?;
+fn get_string(object: Reading<'_>, key: *const c_char, buflen: *mut c_int, value: *mut c_char, flag: *mut c_int) -> Result<(), Error> {
+    let key = object.key(key)?;
     let buflen = Out::new(buflen)?;
     let size = count_arg(buflen.get())?;
     let value = if size > 0 { Some(OutStr::new(value)?) } else { None };
     let flag = Out::new(flag)?;
-    match object.get(key) {
+    match object.value(key) {
         Some(found) => {
             if let Some(value) = value {
                 value.put(found, size - 1);
@@ -234,7 +233,7 @@ pub extern "C" fn PMPI_Info_get_nkeys(info: MPI_Info, nkeys: *mut c_int) -> c_in
 }
 
 #[inline(always)]
-fn get_nkeys(object: &InfoMap, nkeys: *mut c_int) -> Result<(), Error> {
+fn get_nkeys(object: Reading<'_>, nkeys: *mut c_int) -> Result<(), Error> {
     let nkeys = Out::new(nkeys)?;
     nkeys.put(to_c_int(object.len())?);
     Ok(())
@@ -257,12 +256,14 @@ pub extern "C" fn PMPI_Info_get_nthkey(info: MPI_Info, n: c_int, key: *mut c_cha
 }
 
 #[inline(always)]
-fn get_nthkey(object: &InfoMap, n: c_int, key: *mut c_char) -> Result<(), Error> {
+fn get_nthkey(object: Reading<'_>, n: c_int, key: *mut c_char) -> Result<(), Error> {
     let out = OutStr::new(key)?;
     // A negative `n` read as unsigned is above every key count, so it is the `MPI_ERR_ARG` of
     // an `n` past the last key, which is also the class of a negative one: one test fewer.
-    let found = object.nth_key(n as u32 as usize).ok_or(Error::Arg)?;
+    let position = n as u32 as usize;
+    let found = object.nth_key(position).ok_or(Error::Arg)?;
     out.put(found, found.len());
+    object.wrote_key(key, position);
     Ok(())
 }
 
