@@ -167,7 +167,7 @@ static int clamp_int(long long v) { return v < INT_MIN ? INT_MIN : v > INT_MAX ?
 /* Regions of REG_SIZE bytes, each followed by an inaccessible page. Strings and buffers are
  * placed so that they end at reg_end[i]. */
 enum { R_KEY, R_VAL, R_ARG0, R_ARG1, R_ARG2, R_ARG3, R_ARG4, R_ARGV, R_OUT, R_I0, R_I1, R_I2,
-       R_VKEYIN, R_VKEY, R_VVAL, R_VI0, R_VI1, NREG };
+       R_VKEYIN, R_VKEY, R_VVAL, R_VI0, R_VI1, R_LIST, NREG };
 #define MAX_ARGC 5
 #define REG_SIZE 16384
 #define PRE_GUARD 64 /* bytes before an output buffer that must stay untouched as well */
@@ -264,6 +264,10 @@ struct str {
     size_t len;
     int terminated;
 };
+
+/* The buffer the last successful get_nthkey wrote, for gen_key (whatever it holds by then),
+ * and the end of its region: the guard page. */
+static const char *g_listed, *g_listed_end;
 
 static struct str null_str(void) {
     struct str s = {NULL, 0, 1};
@@ -475,7 +479,11 @@ static void verify_pair(const struct api *A, const struct obj *o, int i, int tig
            A->prefix, o->handle, i, rc, o->n);
     check_buf("get_nthkey", kb, ksize, p->k, p->kl + 1);
 
-    struct str key = place(R_VKEYIN, p->k, p->kl, 1);
+    /* Every other pair is looked up in the buffer get_nthkey just wrote, as a program that
+     * lists an object does (the library remembers that buffer), the others in a copy. */
+    struct str key = {kb, p->kl, 1};
+    if (i % 2) key = place(R_VKEYIN, p->k, p->kl, 1);
+    else g_listed = kb, g_listed_end = (const char *)reg_end[R_VKEY];
     int *vl = iout(R_VI0, INT_SENT), *flag = iout(R_VI1, INT_SENT);
     rc = A->get_valuelen(o->handle, key.p, vl, flag);
     EXPECT(rc == MPI_SUCCESS && *flag == 1 && *vl == (int)p->vl,
@@ -620,7 +628,17 @@ static struct str gen_key(struct rd *r, int reg) {
         const char *k = KEY_DICT[u8(r) % NKEY_DICT];
         return place(reg, k, strlen(k), 1);
     }
-    case 4: case 5: case 11:
+    case 11: /* the buffer get_nthkey last wrote, as it is now, where reading it is safe */
+        if (g_listed) {
+            size_t room = (size_t)(g_listed_end - g_listed);
+            const char *nul = (const char *)memchr(g_listed, 0, room);
+            if (nul || room > MPI_MAX_INFO_KEY) {
+                struct str s = {g_listed, nul ? (size_t)(nul - g_listed) : room, nul != NULL};
+                return s;
+            }
+        }
+        /* fall through */
+    case 4: case 5:
         if ((p = pick_pair(r))) return place(reg, p->k, p->kl, 1);
         return place(reg, "key", 3, 1);
     case 6: { /* a near miss of an existing key */
@@ -946,7 +964,9 @@ static void op_nthkey(const struct api *A, struct rd *r) {
     int valid = o && n >= 0 && n < o->n;
     /* the buffer: MPI_MAX_INFO_KEY bytes, exactly the key's length + 1, one more, or NULL */
     size_t size = (b % 4 == 1 && valid) ? o->p[n].kl + 1 : (b % 4 == 2) ? MPI_MAX_INFO_KEY + 1 : MPI_MAX_INFO_KEY;
-    char *buf = b % 4 == 3 ? NULL : obuf(R_OUT, size);
+    /* R_LIST, not R_OUT: gen_key may look a key up in this buffer later, as the output of the
+     * call before, and the calls of the lookup write their outputs to R_OUT. */
+    char *buf = b % 4 == 3 ? NULL : obuf(R_LIST, size);
     if (buf) log_line("#%d %s_Info_get_nthkey(%d, %d, buf[%zu])", g_call, A->prefix, h, n, size);
     else log_line("#%d %s_Info_get_nthkey(%d, %d, NULL)", g_call, A->prefix, h, n);
     int exp = !o ? MPI_ERR_INFO : (n < 0 || !buf || n >= o->n) ? MPI_ERR_ARG : MPI_SUCCESS;
@@ -954,6 +974,7 @@ static void op_nthkey(const struct api *A, struct rd *r) {
     EXPECT(rc == exp, "%s_Info_get_nthkey returned %d, expected %d", A->prefix, rc, exp);
     if (buf) {
         if (rc == MPI_SUCCESS) check_buf("get_nthkey", buf, size, o->p[n].k, o->p[n].kl + 1);
+        if (rc == MPI_SUCCESS) g_listed = buf, g_listed_end = (const char *)reg_end[R_LIST];
         else check_buf("get_nthkey (nothing may be written)", buf, size, "", 0);
     }
     after(A, h, valid ? n : -1);
@@ -1234,6 +1255,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     g_loglen = 0;
     nobjs = 0;
     nstale = 0;
+    g_listed = NULL;
     for (int i = 0; i < NSLOTS; i++) slots[i] = MPI_INFO_NULL;
     struct rd r = {data, size, 0};
     for (g_call = 0; g_call < MAX_CALLS && r.i < r.n; g_call++) {
