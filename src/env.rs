@@ -100,7 +100,7 @@ fn working_directory(buf: &mut [u8; MAX_VALUE_LEN + 1]) -> Option<&[u8]> {
 }
 
 /// What `MPI_INFO_ENV` needs of `/proc/self/cmdline`, kept in fixed buffers so that capturing
-/// it allocates nothing: the command (argv[0]) and the rest (the other arguments, each ending
+/// it allocates nothing: the command (`argv[0]`) and the rest (the other arguments, each ending
 /// in a NUL), each up to a value's length plus its NUL. The counts go on past the buffers, so a
 /// part that did not fit is known to be too long, and left out. The two parts are kept apart
 /// because a too-long command must not push a short `argv` out of the buffer.

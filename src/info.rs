@@ -6,7 +6,7 @@
 //! Layout, chosen for flat lookup cost and small memory per pair:
 //! - `pairs` holds the pairs in key order, each one heap block behind an 8-byte pointer
 //!   (`crate::pair`), so the n-th key is one index away and a pair costs one allocation;
-//! - once there are more than [`SCAN_LIMIT`] pairs, `index` maps a key's hash to its position in
+//! - once there are more than `SCAN_LIMIT` pairs, `index` maps a key's hash to its position in
 //!   `pairs` (`crate::index`: one `u32` per slot, a hash made for short keys). Below that a
 //!   linear scan is faster than hashing.
 //!

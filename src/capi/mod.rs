@@ -4,10 +4,9 @@
 //! Each function's body runs inside [`boundary`], which turns `Err` into its error class and a
 //! panic into `MPI_ERR_INTERN`. Calls that read or change one object first run their body
 //! without the object's lock and without `boundary`, and make the whole call only if that fails
-//! (see [`quick_or_full`]). Arguments are checked left
-//! to right by the helpers below, one per argument kind (SPEC §4's rules, written once); the
-//! first `?` that fails decides the class, and no output is written before every argument has
-//! passed.
+//! (see [`quick_or_full`]). Arguments are checked left to right by the helpers below, one per
+//! argument kind (SPEC §4's rules, written once); the first `?` that fails decides the class,
+//! and no output is written before every argument has passed.
 //!
 //! The functions are safe to call in Rust's sense only because this module is private: C
 //! callers promise what the MPI standard asks (a non-NULL string is NUL-terminated or at least
@@ -83,7 +82,8 @@ fn boundary(call: impl FnOnce() -> Result<(), Error>) -> c_int {
 /// }
 /// ```
 ///
-/// runs `get_nthkey(&pairs, n, key)`, which writes its outputs last. The parameters are named
+/// runs `get_nthkey(object, n, key)` on the object's [`Reading`] (for a write, its
+/// [`Writer`]); the body writes its outputs last. The parameters are named
 /// once more, with their types, because the whole call is a function of them: it receives them
 /// in the registers they came in, so the first attempt ends in a jump to it. A first attempt
 /// that calls nothing else then needs no stack frame and saves no register (`get_nthkey`);
@@ -140,10 +140,12 @@ fn full_read(info: MPI_Info, body: impl FnOnce(Reading<'_>) -> Result<(), Error>
 ///
 /// The memo holds where the thread's last `get_nthkey` wrote a key, and that key's position.
 /// A program that lists an object's pairs calls `get_nthkey` and then looks the key up in the
-/// same buffer (`get_valuelen`, `get`), and [`Reading::key`] then goes straight to the pair. Why: hashing the key reads it in words, and a word across two of `get_nthkey`'s
-/// stores, still pending in the processor, waits for them (about 6 ns of a 20 ns pair of
-/// calls at 16 keys); comparing it with one pair's key reads it a byte at a time, which does
-/// not wait, and needs no hash or index.
+/// same buffer (`get_valuelen`, `get`), and [`Reading::key`] then goes straight to the pair.
+/// Why: hashing the key reads it in words, and a word across two of `get_nthkey`'s stores,
+/// still pending in the processor, waits for them (about 6 ns of a 20 ns pair of calls at 16
+/// keys); comparing it with one pair's key reads it a byte at a time, which does not wait, and
+/// needs no hash or index. Only first attempts have a memo: the whole call neither reads nor
+/// writes it.
 struct Reading<'a> {
     pairs: &'a InfoMap,
     memo: Option<&'static ThreadMemo>,

@@ -47,6 +47,7 @@ pub extern "C" fn PMPI_Info_set(info: MPI_Info, key: *const c_char, value: *cons
     quick_or_full!(write set(info, key: *const c_char, value: *const c_char))
 }
 
+/// The body of `MPI_Info_set` (see [`quick_or_full`]).
 #[inline(always)]
 fn set(mut object: Writer<'_>, key: *const c_char, value: *const c_char) -> Result<(), Error> {
     let key = key_arg(key)?;
@@ -110,6 +111,7 @@ pub extern "C" fn PMPI_Info_get(
     quick_or_full!(read get(info, key: *const c_char, valuelen: c_int, value: *mut c_char, flag: *mut c_int))
 }
 
+/// The body of `MPI_Info_get`.
 #[inline(always)]
 fn get(object: Reading<'_>, key: *const c_char, valuelen: c_int, value: *mut c_char, flag: *mut c_int) -> Result<(), Error> {
     let key = object.key(key)?;
@@ -152,6 +154,7 @@ pub extern "C" fn PMPI_Info_get_valuelen(
     quick_or_full!(read get_valuelen(info, key: *const c_char, valuelen: *mut c_int, flag: *mut c_int))
 }
 
+/// The body of `MPI_Info_get_valuelen`.
 #[inline(always)]
 fn get_valuelen(object: Reading<'_>, key: *const c_char, valuelen: *mut c_int, flag: *mut c_int) -> Result<(), Error> {
     let key = object.key(key)?;
@@ -198,6 +201,7 @@ pub extern "C" fn PMPI_Info_get_string(
     quick_or_full!(read get_string(info, key: *const c_char, buflen: *mut c_int, value: *mut c_char, flag: *mut c_int))
 }
 
+/// The body of `MPI_Info_get_string`.
 #[inline(always)]
 fn get_string(object: Reading<'_>, key: *const c_char, buflen: *mut c_int, value: *mut c_char, flag: *mut c_int) -> Result<(), Error> {
     let key = object.key(key)?;
@@ -232,6 +236,7 @@ pub extern "C" fn PMPI_Info_get_nkeys(info: MPI_Info, nkeys: *mut c_int) -> c_in
     quick_or_full!(read get_nkeys(info, nkeys: *mut c_int))
 }
 
+/// The body of `MPI_Info_get_nkeys`.
 #[inline(always)]
 fn get_nkeys(object: Reading<'_>, nkeys: *mut c_int) -> Result<(), Error> {
     let nkeys = Out::new(nkeys)?;
@@ -255,6 +260,8 @@ pub extern "C" fn PMPI_Info_get_nthkey(info: MPI_Info, n: c_int, key: *mut c_cha
     quick_or_full!(read get_nthkey(info, n: c_int, key: *mut c_char))
 }
 
+/// The body of `MPI_Info_get_nthkey`; notes the key it wrote for a lookup that follows
+/// ([`Reading`]).
 #[inline(always)]
 fn get_nthkey(object: Reading<'_>, n: c_int, key: *mut c_char) -> Result<(), Error> {
     let out = OutStr::new(key)?;
