@@ -482,8 +482,12 @@ static void verify_pair(const struct api *A, const struct obj *o, int i, int tig
     /* Every other pair is looked up in the buffer get_nthkey just wrote, as a program that
      * lists an object does (the library remembers that buffer), the others in a copy. */
     struct str key = {kb, p->kl, 1};
-    if (i % 2) key = place(R_VKEYIN, p->k, p->kl, 1);
-    else g_listed = kb, g_listed_end = (const char *)reg_end[R_VKEY];
+    if (i % 2) {
+        key = place(R_VKEYIN, p->k, p->kl, 1);
+    } else {
+        g_listed = kb;
+        g_listed_end = (const char *)reg_end[R_VKEY];
+    }
     int *vl = iout(R_VI0, INT_SENT), *flag = iout(R_VI1, INT_SENT);
     rc = A->get_valuelen(o->handle, key.p, vl, flag);
     EXPECT(rc == MPI_SUCCESS && *flag == 1 && *vl == (int)p->vl,
@@ -973,9 +977,13 @@ static void op_nthkey(const struct api *A, struct rd *r) {
     int rc = A->get_nthkey(h, n, buf);
     EXPECT(rc == exp, "%s_Info_get_nthkey returned %d, expected %d", A->prefix, rc, exp);
     if (buf) {
-        if (rc == MPI_SUCCESS) check_buf("get_nthkey", buf, size, o->p[n].k, o->p[n].kl + 1);
-        if (rc == MPI_SUCCESS) g_listed = buf, g_listed_end = (const char *)reg_end[R_LIST];
-        else check_buf("get_nthkey (nothing may be written)", buf, size, "", 0);
+        if (rc == MPI_SUCCESS) {
+            check_buf("get_nthkey", buf, size, o->p[n].k, o->p[n].kl + 1);
+            g_listed = buf;
+            g_listed_end = (const char *)reg_end[R_LIST];
+        } else {
+            check_buf("get_nthkey (nothing may be written)", buf, size, "", 0);
+        }
     }
     after(A, h, valid ? n : -1);
 }

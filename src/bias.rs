@@ -142,7 +142,7 @@ impl<T> BiasedRwLock<T> {
     }
 
     #[inline(always)]
-    fn fast_reader(&self, mine: impl FnOnce() -> Option<(&'static Indicator, u32)>) -> Option<Visible> {
+    fn fast_reader(&self, mine: impl FnOnce() -> Mine) -> Option<Visible> {
         // A first look without announcing anything, which is all that an object without a bias
         // costs: only the check after the announcement decides.
         if self.bias.load(Ordering::Relaxed) == UNBIASED {
@@ -217,7 +217,7 @@ impl<T> BiasedRwLock<T> {
     }
 
     #[inline(always)]
-    fn fast_writer(&self, mine: impl FnOnce() -> Option<(&'static Indicator, u32)>) -> Option<Visible> {
+    fn fast_writer(&self, mine: impl FnOnce() -> Mine) -> Option<Visible> {
         // As in `fast_reader`: only an owner's token can admit a writer.
         if self.bias.load(Ordering::Relaxed) <= READERS {
             return None;
@@ -507,16 +507,20 @@ loom::thread_local! {
     static MINE: Cell<usize> = Cell::new(UNCLAIMED);
 }
 
+/// A thread's indicator and its token, if the thread has one (what [`mine`] and
+/// [`mine_at_home`] find).
+type Mine = Option<(&'static Indicator, u32)>;
+
 /// This thread's indicator and token, claiming one on first use; `None` if it has none.
 #[inline(always)]
-fn mine() -> Option<(&'static Indicator, u32)> {
+fn mine() -> Mine {
     mine_at_home().or_else(mine_elsewhere)
 }
 
 /// This thread's indicator and token if the indicator is its home; `None` otherwise, and
 /// always under loom.
 #[inline(always)]
-fn mine_at_home() -> Option<(&'static Indicator, u32)> {
+fn mine_at_home() -> Mine {
     #[cfg(not(loom))]
     {
         let me = this_thread();
@@ -532,7 +536,7 @@ fn mine_at_home() -> Option<(&'static Indicator, u32)> {
 
 #[cold]
 #[inline(never)]
-fn mine_elsewhere() -> Option<(&'static Indicator, u32)> {
+fn mine_elsewhere() -> Mine {
     let at = match MINE.with(Cell::get) {
         UNCLAIMED => first_claim()?,
         NONE => return None,
@@ -551,7 +555,7 @@ impl Visible {
     /// Stores `lock` in this thread's indicator, which `mine` finds, or `None` when the thread
     /// cannot go in fast.
     #[inline(always)]
-    fn announce(lock: usize, mine: impl FnOnce() -> Option<(&'static Indicator, u32)>) -> Option<Visible> {
+    fn announce(lock: usize, mine: impl FnOnce() -> Mine) -> Option<Visible> {
         let (indicator, token) = mine()?;
         // Only this thread stores to its indicator: non-zero means a fast access is in progress
         // further up this thread's stack, and the indicator cannot name two locks.

@@ -198,13 +198,14 @@ mod tests {
     /// each string here ends at the last readable byte before a page that may not be read.
     #[test]
     fn is_c_string_compares_and_stops_at_the_first_difference() {
-        // SAFETY: a fresh private mapping of two pages, the second made unreadable; both calls
-        // are checked, and the mapping is unmapped at the end.
+        // SAFETY: sysconf has no preconditions.
         let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) } as usize;
+        // SAFETY: a new private anonymous mapping of two pages; the result is checked below.
         let base = unsafe {
             libc::mmap(std::ptr::null_mut(), 2 * page, libc::PROT_READ | libc::PROT_WRITE, libc::MAP_PRIVATE | libc::MAP_ANONYMOUS, -1, 0)
         };
         assert_ne!(base, libc::MAP_FAILED);
+        // SAFETY: the second page of that mapping, made unreadable; unmapped at the end.
         assert_eq!(unsafe { libc::mprotect(base.cast::<u8>().add(page).cast(), page, libc::PROT_NONE) }, 0);
         let at_end = |text: &[u8]| -> *const c_char {
             // SAFETY: the text fits in the first page, which is writable, and ends at its end.
