@@ -17,6 +17,9 @@
 CARGO   ?= cargo
 CC      ?= cc
 CXX     ?= c++
+# The system's Python (Debian's runs clean under valgrind; a pyenv shim would hide the
+# interpreter from it).
+PYTHON  ?= $(firstword $(wildcard /usr/bin/python3) python3)
 OBJCOPY ?= objcopy
 PREFIX  ?= /usr/local
 DESTDIR ?=
@@ -41,7 +44,10 @@ EXAMPLE_CFLAGS := -std=c99 -Wall -Wextra -Werror -O2 -Iinclude
 C_TESTS := $(sort $(basename $(notdir $(wildcard tests-c/test_*.c))))
 SHARED_TESTS := $(addprefix $(OUT)/tests/shared/,$(C_TESTS) pmpi_app)
 STATIC_TESTS := $(addprefix $(OUT)/tests/static/,$(C_TESTS) pmpi_app)
-SCRIPT_TESTS := tests-c/header_test.sh tests-c/install_test.sh fuzz/env_cmdline.sh
+SCRIPT_TESTS := tests-c/header_test.sh tests-c/install_test.sh fuzz/env_cmdline.sh tests-py/run.sh
+# tests-c/unload.c loads the shared library only with dlopen (never linked to it), closes it
+# while threads that used it live, and loads a second copy beside it.
+UNLOAD := $(OUT)/tests/shared/unload
 # Programs that are not run under valgrind: nomem replaces malloc, which valgrind does too.
 NOMEM_TESTS := $(OUT)/tests/shared/nomem $(OUT)/tests/static/nomem
 # Scale programs, not test_*.c: tests-c/stress.c (threads doing random operations for
@@ -89,25 +95,26 @@ test: lib
 
 # The fuzz target replaying fuzz/corpus and fuzz/regressions (the fuzzing section below).
 FUZZ_REPLAY := $(OUT)/tests/shared/fuzz_replay $(OUT)/tests/static/fuzz_replay
-c-tests: $(SHARED_TESTS) $(STATIC_TESTS) $(NOMEM_TESTS) $(SCALE_SHARED) $(SCALE_STATIC) $(FUZZ_REPLAY) $(OUT)/examples/hints $(OUT)/examples/profiler
+c-tests: $(SHARED_TESTS) $(UNLOAD) $(STATIC_TESTS) $(NOMEM_TESTS) $(SCALE_SHARED) $(SCALE_STATIC) $(FUZZ_REPLAY) $(OUT)/examples/hints $(OUT)/examples/profiler
 	@rm -f $(OUT)/tests/totals
 	@echo "C suite against $(LIB)/libmpi_info.so and $(LIB)/libmpi_info.a:"
-	-@SUITE_TOTALS=$(OUT)/tests/totals STRESS_SECONDS=3 STRESS_THREADS=8 tests-c/run-suite.sh shared $(SHARED_TESTS) $(OUT)/tests/shared/nomem $(SCALE_SHARED)
+	-@SUITE_TOTALS=$(OUT)/tests/totals STRESS_SECONDS=3 STRESS_THREADS=8 tests-c/run-suite.sh shared $(SHARED_TESTS) $(UNLOAD) $(OUT)/tests/shared/nomem $(SCALE_SHARED)
 	-@SUITE_TOTALS=$(OUT)/tests/totals STRESS_SECONDS=3 STRESS_THREADS=8 tests-c/run-suite.sh static $(STATIC_TESTS) $(OUT)/tests/static/nomem $(SCALE_STATIC)
-	-@SUITE_TOTALS=$(OUT)/tests/totals MAKE="$(MAKE)" CC="$(CC)" CXX="$(CXX)" tests-c/run-suite.sh scripts $(SCRIPT_TESTS)
+	-@SUITE_TOTALS=$(OUT)/tests/totals MAKE="$(MAKE)" CC="$(CC)" CXX="$(CXX)" PYTHON="$(PYTHON)" tests-c/run-suite.sh scripts $(SCRIPT_TESTS)
 	-@SUITE_TOTALS=$(OUT)/tests/totals tests-c/run-suite.sh replay.so $(OUT)/tests/shared/fuzz_replay
 	-@SUITE_TOTALS=$(OUT)/tests/totals tests-c/run-suite.sh replay.a $(OUT)/tests/static/fuzz_replay
 	@$(call sum_totals,$(OUT)/tests/totals,5)
 
-# Every program of the suite under memcheck: any error, or any byte definitely or indirectly
-# lost, fails the program.
+# Every program of the suite under memcheck, and the Python ctypes test (the interpreter under
+# memcheck): any error, or any byte definitely or indirectly lost, fails the program.
 VALGRIND := valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect
-valgrind: lib $(SHARED_TESTS) $(OUT)/tests/shared/stress
+valgrind: lib $(SHARED_TESTS) $(UNLOAD) $(OUT)/tests/shared/stress
 	@mkdir -p $(OUT)/valgrind
 	@rm -f $(OUT)/valgrind/totals
-	@for t in $(SHARED_TESTS) $(OUT)/tests/shared/stress; do printf '#!/bin/sh\nMPI_INFO_UNDER_VALGRIND=1 exec $(VALGRIND) %s "$$@"\n' "$(abspath .)/$$t" > $(OUT)/valgrind/$$(basename $$t); chmod +x $(OUT)/valgrind/$$(basename $$t); done
-	-@SUITE_TOTALS=$(OUT)/valgrind/totals STRESS_SECONDS=1 tests-c/run-suite.sh memcheck $(addprefix $(OUT)/valgrind/,$(notdir $(SHARED_TESTS)) stress)
-	@$(call sum_totals,$(OUT)/valgrind/totals,1)
+	@for t in $(SHARED_TESTS) $(UNLOAD) $(OUT)/tests/shared/stress; do printf '#!/bin/sh\nMPI_INFO_UNDER_VALGRIND=1 exec $(VALGRIND) %s "$$@"\n' "$(abspath .)/$$t" > $(OUT)/valgrind/$$(basename $$t); chmod +x $(OUT)/valgrind/$$(basename $$t); done
+	-@SUITE_TOTALS=$(OUT)/valgrind/totals STRESS_SECONDS=1 tests-c/run-suite.sh memcheck $(addprefix $(OUT)/valgrind/,$(notdir $(SHARED_TESTS) $(UNLOAD)) stress)
+	-@SUITE_TOTALS=$(OUT)/valgrind/totals MAKE="$(MAKE)" PYTHON="$(PYTHON)" PYTHON_RUNNER="$(VALGRIND)" tests-c/run-suite.sh memcheck.py tests-py/run.sh
+	@$(call sum_totals,$(OUT)/valgrind/totals,2)
 
 # The stress program for longer (STRESS_SEED=<the seed it printed> repeats each thread's
 # choices), and the limits program alone.
@@ -195,6 +202,10 @@ $(OUT)/$(1)/static/fuzz_replay: fuzz/info_fuzz.c fuzz/replay_main.c include/mpi_
 	$$(CC) $$($(2)) $$(FUZZ_REPLAY_DEFS) fuzz/info_fuzz.c fuzz/replay_main.c -o $$@ $(LIB)/libmpi_info.a $(STATIC_LIBS)
 endef
 $(eval $(call c_programs,tests,TEST_CFLAGS))
+
+$(UNLOAD): tests-c/unload.c tests-c/check.h include/mpi_info.h $(LIB)/$(REALNAME)
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -DUNLOAD_LIBRARY='"$(abspath $(LIB))/libmpi_info.so"' $< -o $@ -ldl -lpthread
 $(eval $(call c_programs,asan,ASAN_CFLAGS))
 $(eval $(call c_programs,tsan,TSAN_CFLAGS))
 

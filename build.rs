@@ -11,6 +11,11 @@ fn main() {
     // Before 1.0 a minor release may break the ABI, so the soname carries both (as cargo-c does).
     let soname = if major == "0" { format!("libmpi_info.so.0.{minor}") } else { format!("libmpi_info.so.{major}") };
     println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,{soname}");
+    // Once loaded, the shared library stays mapped until the process ends, even after the last
+    // dlclose: threads and fork handlers may still run its code, and the objects it holds stay
+    // reachable (and usable again after a new dlopen). glibc does the same for any library
+    // with thread-local destructors.
+    println!("cargo:rustc-cdylib-link-arg=-Wl,-z,nodelete");
 
     println!("cargo:rerun-if-changed=src");
     println!("cargo:rerun-if-changed=cbindgen.toml");

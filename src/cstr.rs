@@ -56,28 +56,6 @@ pub(crate) fn read_bounded_short<'a>(ptr: *const c_char, limit: usize) -> Option
     Some(unsafe { std::slice::from_raw_parts(bytes, len) })
 }
 
-/// Whether the C string at `ptr` is exactly `bytes`, which hold no NUL. `false` for NULL.
-///
-/// Reads the string a byte at a time and stops at the first byte that differs, so it never
-/// reads past the string's NUL, nor past `bytes.len() + 1` bytes. Byte loads because the
-/// string is typically a key that `get_nthkey` has just written with wider stores, which the
-/// processor serves to byte loads at once but makes a wide load across two of them wait for.
-pub(crate) fn is_c_string(ptr: *const c_char, bytes: &[u8]) -> bool {
-    if ptr.is_null() {
-        return false;
-    }
-    let string = ptr.cast::<u8>();
-    for (at, &byte) in bytes.iter().enumerate() {
-        // SAFETY: non-NULL, and the bytes before `at` equal `bytes`, none of them a NUL, so by
-        // the entry point's contract the string goes on at least to `at`.
-        if unsafe { string.add(at).read() } != byte {
-            return false;
-        }
-    }
-    // SAFETY: as above, for `at == bytes.len()`.
-    unsafe { string.add(bytes.len()).read() == 0 }
-}
-
 /// How many bytes of a string [`read_bounded_short`] looks at itself.
 const SHORT: usize = 32;
 
@@ -193,44 +171,6 @@ pub(crate) fn read_array<'a, T>(ptr: *const T, len: usize) -> Option<&'a [T]> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// `is_c_string` answers by content, and reads nothing past the first byte that differs:
-    /// each string here ends at the last readable byte before a page that may not be read.
-    #[test]
-    fn is_c_string_compares_and_stops_at_the_first_difference() {
-        // SAFETY: sysconf has no preconditions.
-        let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) } as usize;
-        // SAFETY: a new private anonymous mapping of two pages; the result is checked below.
-        let base = unsafe {
-            libc::mmap(std::ptr::null_mut(), 2 * page, libc::PROT_READ | libc::PROT_WRITE, libc::MAP_PRIVATE | libc::MAP_ANONYMOUS, -1, 0)
-        };
-        assert_ne!(base, libc::MAP_FAILED);
-        // SAFETY: the second page of that mapping, made unreadable; unmapped at the end.
-        assert_eq!(unsafe { libc::mprotect(base.cast::<u8>().add(page).cast(), page, libc::PROT_NONE) }, 0);
-        let at_end = |text: &[u8]| -> *const c_char {
-            // SAFETY: the text fits in the first page, which is writable, and ends at its end.
-            unsafe {
-                let start = base.cast::<u8>().add(page - text.len());
-                std::ptr::copy_nonoverlapping(text.as_ptr(), start, text.len());
-                start.cast::<c_char>()
-            }
-        };
-        assert!(is_c_string(at_end(b"hint_01\0"), b"hint_01"));
-        assert!(is_c_string(at_end(b"\0"), b""));
-        // Shorter than `bytes`: the NUL differs, and is the last byte read.
-        assert!(!is_c_string(at_end(b"hint\0"), b"hint_01"));
-        assert!(!is_c_string(at_end(b"\0"), b"h"));
-        // A byte differs: nothing after it is read (here, nothing after it is readable).
-        assert!(!is_c_string(at_end(b"hinX"), b"hint_01"));
-        assert!(!is_c_string(at_end(b"X"), b"hint_01"));
-        // Longer than `bytes`: the byte where the NUL should be differs.
-        assert!(!is_c_string(at_end(b"hint_012"), b"hint_01"));
-        assert!(!is_c_string(at_end(b"a"), b""));
-        assert!(!is_c_string(std::ptr::null(), b"hint"));
-        assert!(!is_c_string(std::ptr::null(), b""));
-        // SAFETY: the mapping made above, not used after this.
-        assert_eq!(unsafe { libc::munmap(base, 2 * page) }, 0);
-    }
 
     /// Every length a branch of `copy_short` handles, at every offset in a word: exactly `n`
     /// bytes and a NUL are written, whatever `room` cuts off, and nothing around them.

@@ -1,6 +1,6 @@
 //! `MPI_INFO_ENV` and `MPI_Info_create_env` (SPEC §7): what the process was started with.
 
-use std::sync::OnceLock;
+use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError};
 
 use crate::error::Error;
 use crate::info::{InfoMap, MAX_VALUE_LEN};
@@ -204,15 +204,34 @@ extern "C" fn capture_args_at_load() {
 
 static ENV: OnceLock<SharedMap> = OnceLock::new();
 
+/// Held while `MPI_INFO_ENV` is first built, so that `fork`'s prepare handler, which takes it
+/// too (`crate::fork`), never copies a build in progress: a `OnceLock` being set by a thread
+/// that does not exist in the child would stay "being set" there for ever.
+static FIRST_BUILD: Mutex<()> = Mutex::new(());
+
+/// Takes the lock held while `MPI_INFO_ENV` is first built.
+pub(crate) fn lock_first_build() -> MutexGuard<'static, ()> {
+    FIRST_BUILD.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
 /// The pairs of `MPI_INFO_ENV`, built on first use (so `wdir` is the directory then).
 pub fn shared_env() -> Result<SharedMap, Error> {
     if let Some(env) = ENV.get() {
         return Ok(env.clone());
     }
+    let _building = lock_first_build();
+    if let Some(env) = ENV.get() {
+        return Ok(env.clone());
+    }
     let mut joined = [0u8; MAX_VALUE_LEN];
-    let (command, argv) = OWN_ARGS.get_or_init(CmdLine::read).command_and_argv(&mut joined);
+    let (command, argv) = own_args().command_and_argv(&mut joined);
     let built = SharedMap::try_new(build_from(command, argv)?)?;
     Ok(ENV.get_or_init(|| built).clone())
+}
+
+/// The process's command line as it was captured at load (or now, if that failed).
+fn own_args() -> &'static CmdLine {
+    OWN_ARGS.get_or_init(CmdLine::read)
 }
 
 /// `MPI_INFO_ENV`'s pairs, borrowed.

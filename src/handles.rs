@@ -18,15 +18,13 @@
 
 use std::collections::VecDeque;
 use std::ffi::c_int;
-use std::ops::Deref;
 use std::ptr::{null_mut, NonNull};
 
 use crate::env;
 use crate::error::Error;
 use crate::info::InfoMap;
 use crate::shared::SharedMap;
-use crate::bias::{BiasedRwLock, ThreadMemo};
-use crate::sync::{AtomicPtr, Mutex, Ordering};
+use crate::sync::{AtomicPtr, Mutex, MutexGuard, Ordering, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 /// The handle value of the predefined, read-only environment object (SPEC §2).
 pub const INFO_ENV: c_int = 305;
@@ -77,12 +75,12 @@ impl Default for SlotState {
     }
 }
 
-/// One cache line per slot: writes and reads through the lock store to its lock word, and two
-/// objects sharing a line would make threads working on different objects slow each other down
-/// (SPEC §9). Reads of an object that is not being changed take no lock (`crate::bias`).
+/// One cache line per slot: every call stores to its object's lock word, and two objects
+/// sharing a line would make threads working on different objects slow each other down
+/// (SPEC §9).
 #[derive(Default)]
 #[repr(align(64))]
-struct Slot(BiasedRwLock<SlotState>);
+struct Slot(RwLock<SlotState>);
 #[cfg(not(loom))]
 const _: () = assert!(std::mem::size_of::<Slot>() == 64, "one slot per cache line");
 
@@ -168,51 +166,38 @@ impl Table {
         Some((self.slot(bits as usize & (SLOTS - 1))?, bits >> SLOT_BITS))
     }
 
-    /// Runs `use_pairs` on the pairs of a live object, or of `MPI_INFO_ENV`; otherwise
-    /// [`Error::Info`]. Taking a closure rather than returning a guard lets a whole call keep
-    /// its state in registers.
+    /// The state of the live object `handle` names, locked for reading; [`Error::Info`] for
+    /// every other value (`MPI_INFO_ENV` included: its generation bits are 0).
     #[inline(always)]
-    pub fn read<R>(&self, handle: c_int, use_pairs: impl FnOnce(&InfoMap) -> Result<R, Error>) -> Result<R, Error> {
-        let state;
-        let pairs = if handle == INFO_ENV {
-            read_env()?
-        } else {
-            state = self.live(handle, |lock| Some(lock.read()))?;
-            state.map.as_deref().unwrap_or(&EMPTY)
-        };
-        use_pairs(pairs)
-    }
-
-    /// The guard `enter` gives for the object `handle` names, if that object is live;
-    /// [`Error::Info`] for every other handle, and where `enter` gives none.
-    #[inline(always)]
-    fn live<'t, G: Deref<Target = SlotState>>(
-        &'t self,
-        handle: c_int,
-        enter: impl FnOnce(&'t BiasedRwLock<SlotState>) -> Option<G>,
-    ) -> Result<G, Error> {
+    fn read_live(&self, handle: c_int) -> Result<RwLockReadGuard<'_, SlotState>, Error> {
         let (slot, generation) = self.decode(handle).ok_or(Error::Info)?;
-        let state = enter(&slot.0).ok_or(Error::Info)?;
+        let state = slot.0.read();
         if !is_current(&state, generation) {
             return Err(Error::Info);
         }
         Ok(state)
     }
 
-    /// [`read`](Self::read) for its common case only: a live object whose lock this thread can
-    /// skip without calling a function ([`BiasedRwLock::read_quick`]). Anything else,
-    /// `MPI_INFO_ENV` included (its generation bits are 0), is `Err` without a look at the
-    /// object, and so is whatever `use_pairs` returns as `Err`: the caller then makes the whole
-    /// call, which decides the error. `use_pairs` also gets the memo of the thread's indicator.
+    /// [`read_live`](Self::read_live), locked for writing.
     #[inline(always)]
-    pub fn read_quick<R>(
-        &self,
-        handle: c_int,
-        use_pairs: impl FnOnce(&InfoMap, &'static ThreadMemo) -> Result<R, Error>,
-    ) -> Result<R, Error> {
-        let state = self.live(handle, BiasedRwLock::read_quick)?;
-        let memo = state.memo().ok_or(Error::Intern)?;
-        use_pairs(state.map.as_deref().unwrap_or(&EMPTY), memo)
+    fn write_live(&self, handle: c_int) -> Result<RwLockWriteGuard<'_, SlotState>, Error> {
+        let (slot, generation) = self.decode(handle).ok_or(Error::Info)?;
+        let state = slot.0.write();
+        if !is_current(&state, generation) {
+            return Err(Error::Info);
+        }
+        Ok(state)
+    }
+
+    /// Runs `use_pairs` on the pairs of a live object, or of `MPI_INFO_ENV`; otherwise
+    /// [`Error::Info`].
+    #[inline(always)]
+    pub fn read<R>(&self, handle: c_int, use_pairs: impl FnOnce(&InfoMap) -> Result<R, Error>) -> Result<R, Error> {
+        if handle == INFO_ENV {
+            return use_pairs(read_env()?);
+        }
+        let state = self.read_live(handle)?;
+        use_pairs(state.map.as_deref().unwrap_or(&EMPTY))
     }
 
     /// The pairs of a live object, or of `MPI_INFO_ENV`, shared rather than copied: what a new
@@ -221,23 +206,14 @@ impl Table {
         if handle == INFO_ENV {
             return env::shared_env().map(Some);
         }
-        let state = self.live(handle, |lock| Some(lock.read()))?;
-        Ok(state.map.clone())
+        Ok(self.read_live(handle)?.map.clone())
     }
 
     /// Runs `change` on a live object; [`Error::Info`] for anything else, `MPI_INFO_ENV`
     /// included.
     #[inline(always)]
     pub fn write<R>(&self, handle: c_int, change: impl FnOnce(Writer<'_>) -> Result<R, Error>) -> Result<R, Error> {
-        let mut state = self.live(handle, |lock| Some(lock.write()))?;
-        change(Writer(&mut state.map))
-    }
-
-    /// [`write`](Self::write) for its common case only, as [`read_quick`](Self::read_quick) is
-    /// for `read`: a live object biased to this thread.
-    #[inline(always)]
-    pub fn write_quick<R>(&self, handle: c_int, change: impl FnOnce(Writer<'_>) -> Result<R, Error>) -> Result<R, Error> {
-        let mut state = self.live(handle, BiasedRwLock::write_quick)?;
+        let mut state = self.write_live(handle)?;
         change(Writer(&mut state.map))
     }
 
@@ -257,21 +233,33 @@ impl Table {
 
     /// Frees a live object. `MPI_INFO_ENV` and every other value: [`Error::Info`].
     pub fn free(&self, handle: c_int) -> Result<(), Error> {
-        let (slot, generation) = self.decode(handle).ok_or(Error::Info)?;
-        let pairs = {
-            let mut state = slot.0.write();
-            if !is_current(&state, generation) {
-                return Err(Error::Info);
-            }
+        {
+            let mut state = self.write_live(handle)?;
             state.generation |= FREED;
-            state.map.take()
-        };
+            // The pairs (if this was their last owner) are released while the object's lock is
+            // held, which nobody needs any more: a fork, whose handler takes every lock first,
+            // then never copies a thread half way through releasing them, whose memory the
+            // child could never free (`crate::fork`).
+            state.map = None;
+        }
         let index = handle as u32 & (SLOTS as u32 - 1);
         // Never allocates: `take` reserved room for every slot that exists.
         self.allocator.lock().recycled.push_back(index);
-        // The pairs, if this was their last owner, are released here, outside every lock.
-        drop(pairs);
         Ok(())
+    }
+
+    /// Takes every lock of the table, in the one order no call contradicts (no call holds
+    /// one lock while it waits for another): the allocator's, then each slot's ever used, for
+    /// writing. While the result lives no other thread is inside a call on any object, nor can
+    /// enter one: what `fork` needs (see `crate::fork`). If there is no memory for the list of
+    /// guards (16 bytes a slot), only the allocator is held.
+    pub(crate) fn lock_all(&'static self) -> AllLocks {
+        let allocator = self.allocator.lock();
+        let mut slots = Vec::new();
+        if slots.try_reserve_exact(allocator.fresh).is_ok() {
+            slots.extend((0..allocator.fresh).filter_map(|index| self.slot(index)).map(|slot| slot.0.write()));
+        }
+        AllLocks { _slots: slots, _allocator: allocator }
     }
 }
 
@@ -351,16 +339,6 @@ pub fn read<R>(handle: c_int, use_pairs: impl FnOnce(&InfoMap) -> Result<R, Erro
     TABLE.read(handle, use_pairs)
 }
 
-/// [`Table::read_quick`] on the process's objects.
-#[cfg(not(loom))]
-#[inline(always)]
-pub fn read_quick<R>(
-    handle: c_int,
-    use_pairs: impl FnOnce(&InfoMap, &'static ThreadMemo) -> Result<R, Error>,
-) -> Result<R, Error> {
-    TABLE.read_quick(handle, use_pairs)
-}
-
 /// [`Table::share`] on the process's objects.
 #[cfg(not(loom))]
 pub fn share(handle: c_int) -> Result<Shared, Error> {
@@ -374,13 +352,6 @@ pub fn write<R>(handle: c_int, change: impl FnOnce(Writer<'_>) -> Result<R, Erro
     TABLE.write(handle, change)
 }
 
-/// [`Table::write_quick`] on the process's objects.
-#[cfg(not(loom))]
-#[inline(always)]
-pub fn write_quick<R>(handle: c_int, change: impl FnOnce(Writer<'_>) -> Result<R, Error>) -> Result<R, Error> {
-    TABLE.write_quick(handle, change)
-}
-
 /// [`Table::create`] on the process's objects.
 #[cfg(not(loom))]
 pub fn create(map: Shared) -> Result<c_int, Error> {
@@ -391,6 +362,18 @@ pub fn create(map: Shared) -> Result<c_int, Error> {
 #[cfg(not(loom))]
 pub fn free(handle: c_int) -> Result<(), Error> {
     TABLE.free(handle)
+}
+
+/// Every lock of the table, held ([`Table::lock_all`]); released when dropped, the slots' first.
+pub(crate) struct AllLocks {
+    _slots: Vec<RwLockWriteGuard<'static, SlotState>>,
+    _allocator: MutexGuard<'static, Allocator>,
+}
+
+/// [`Table::lock_all`] on the process's objects.
+#[cfg(not(loom))]
+pub(crate) fn lock_all() -> AllLocks {
+    TABLE.lock_all()
 }
 
 /// Shorthands for the tests of this module.
@@ -435,9 +418,7 @@ mod tests {
         let check = |table: &Table| {
             for value in forged {
                 assert_eq!(table.read(value, |_| Ok(())), Err(Error::Info), "{value:#x}");
-                assert_eq!(table.read_quick(value, |_, _| Ok(())), Err(Error::Info), "{value:#x}");
                 assert_eq!(table.write(value, |_| Ok(())), Err(Error::Info), "{value:#x}");
-                assert_eq!(table.write_quick(value, |_| Ok(())), Err(Error::Info), "{value:#x}");
                 assert_eq!(table.share(value).err(), Some(Error::Info), "{value:#x}");
                 assert_eq!(table.free(value), Err(Error::Info), "{value:#x}");
             }
@@ -463,33 +444,6 @@ mod tests {
         }
     }
 
-    /// The quick variants answer `Err` for everything but a live object whose lock can be
-    /// skipped, `MPI_INFO_ENV` included, and run the closure only there. (On a thread whose
-    /// indicator is its home: others never go in quick, see `bias`.)
-    #[test]
-    fn quick_variants_take_only_live_objects_they_can_enter_without_the_lock() {
-        crate::bias::on_a_thread_at_home(|| {
-            let read = |h| TABLE.read_quick(h, |pairs, _| Ok(pairs.get(b"k").map(<[u8]>::to_vec)));
-            assert_eq!(read(INFO_ENV), Err(Error::Info));
-            assert_eq!(TABLE.write_quick(INFO_ENV, |_| Ok(())), Err(Error::Info));
-            let h = create(None).unwrap();
-            TABLE.set(h, b"k", b"v").unwrap();
-            assert_eq!(read(h), Err(Error::Info), "read quick before the readers' bias");
-            for _ in 0..=crate::bias::ENABLE_AFTER {
-                TABLE.value(h, b"k").unwrap();
-            }
-            assert_eq!(read(h), Ok(Some(b"v".to_vec())));
-            for _ in 0..crate::bias::OWN_AFTER {
-                TABLE.set(h, b"k", b"w").unwrap();
-            }
-            TABLE.write_quick(h, |mut object| object.modify(|pairs| pairs.set(b"k", b"x"))).unwrap();
-            assert_eq!(read(h), Ok(Some(b"x".to_vec())));
-            free(h).unwrap();
-            assert_eq!(read(h), Err(Error::Info));
-            assert_eq!(TABLE.write_quick(h, |_| Ok(())), Err(Error::Info));
-        });
-    }
-
     #[test]
     fn dup_shares_until_changed() {
         let a = create(None).unwrap();
@@ -505,8 +459,7 @@ mod tests {
 
 /// Model-checked tests: `make loom` runs them with loom's locks and atomics, which try every
 /// interleaving of the threads (up to loom's preemption bound) on a table of 8 slots in
-/// segments of 2, with a quarantine of 1 slot. Under loom a lock is biased to readers after one
-/// read and to an owner after three writes in a row, so later accesses take the lock-free path.
+/// segments of 2, with a quarantine of 1 slot.
 #[cfg(all(test, loom))]
 mod loom_tests {
     use super::*;
@@ -547,54 +500,6 @@ mod loom_tests {
             assert_eq!(table.free(h), Err(Error::Info));
             let next = table.create(None).unwrap();
             assert_ne!(next, h);
-        });
-    }
-
-    /// The same race once reads have made the object's lock biased (`crate::bias`): the free
-    /// waits for a reader that is inside without the lock, and a reader that comes later sees
-    /// the object whole or `Error::Info`, never the freed pairs.
-    #[test]
-    fn free_races_with_a_fast_reader() {
-        loom::model(|| {
-            let table = Arc::new(Table::new());
-            let h = table.create(map_with(b"k", b"v")).unwrap();
-            for _ in 0..2 {
-                assert_eq!(table.value(h, b"k"), Ok(Some(b"v".to_vec())));
-            }
-            let freer = {
-                let table = Arc::clone(&table);
-                thread::spawn(move || table.free(h))
-            };
-            match table.value(h, b"k") {
-                Ok(value) => assert_eq!(value.as_deref(), Some(&b"v"[..])),
-                Err(e) => assert_eq!(e, Error::Info),
-            }
-            assert_eq!(freer.join().unwrap(), Ok(()));
-            assert_eq!(table.value(h, b"k"), Err(Error::Info));
-        });
-    }
-
-    /// The same race when the object's last writer is its owner and changes it without the
-    /// lock (`crate::bias`): the free takes the object back first, so the owner's change is
-    /// made whole before the pairs go, or is refused with `Error::Info`.
-    #[test]
-    fn free_races_with_an_owner() {
-        loom::model(|| {
-            let table = Arc::new(Table::new());
-            let h = table.create(map_with(b"k", b"v")).unwrap();
-            for _ in 1..crate::bias::OWN_AFTER {
-                table.set(h, b"k", b"v").unwrap();
-            }
-            let freer = {
-                let table = Arc::clone(&table);
-                thread::spawn(move || table.free(h))
-            };
-            match table.set(h, b"k", b"w") {
-                Ok(()) => {}
-                Err(e) => assert_eq!(e, Error::Info),
-            }
-            assert_eq!(freer.join().unwrap(), Ok(()));
-            assert_eq!(table.value(h, b"k"), Err(Error::Info));
         });
     }
 

@@ -3,7 +3,7 @@
 //! Where things live:
 //! - [`info`]: the object's contents, an insertion-ordered map of byte strings (safe Rust API);
 //! - `handles`: integer handles to live objects, generation-checked, lock per object;
-//! - `bias`: the per-object lock, whose readers skip it while the object is not being changed;
+//! - `fork`: the `fork(2)` handlers that let a child process go on using every object;
 //! - `env`: the contents of `MPI_INFO_ENV` and `MPI_Info_create_env`;
 //! - `index`: key hash -> position for large objects, with the key hash and comparison it uses;
 //! - `pair`: one (key, value) pair in one block behind a thin pointer (`unsafe` inside);
@@ -17,12 +17,13 @@
 // The model-checked build has no C API, so the C-string helpers go unused there.
 #![cfg_attr(loom, allow(dead_code))]
 
-mod bias;
 #[cfg(not(loom))]
 mod capi;
 mod cstr;
 mod env;
 pub mod error;
+#[cfg(not(loom))]
+mod fork;
 mod handles;
 mod index;
 pub mod info;

@@ -42,13 +42,12 @@
  * value, each thread's keys in its order, no other key); the private objects match their
  * models; the published objects are well formed; the freed handles are dead.
  *
- * That mix writes so often that an object's lock seldom becomes biased (src/bias.rs: after 256
- * reads with no write in between, readers stop taking the lock and a writer must revoke the
- * bias and wait for them; after 256 writes in a row by one thread with no other thread reading
- * in between, that thread, the owner, reads and writes without the lock, and anyone else must
- * take the object back first). So the run has four phases: the mix above for two fifths of
- * STRESS_SECONDS, then three of a fifth each. Two on NBIAS read-mostly objects, which one
- * writer thread changes while others read:
+ * That mix changes every object often. Real programs also use objects in two other ways,
+ * which the run covers in phases of their own: objects that are read far more than they are
+ * changed, and objects that one thread writes in long runs while others look in now and then.
+ * So the run has four phases: the mix above for two fifths of STRESS_SECONDS, then three of a
+ * fifth each. Two on NBIAS read-mostly objects, which one writer thread changes while others
+ * read:
  *  - read-mostly: the STRESS_THREADS threads read the objects in long runs (get, get_string,
  *    get_valuelen, get_nkeys, get_nthkey, now and then dup), while the writer, after every
  *    hundred to two thousand reads, makes 1 to 24 changes: it changes a key's value
@@ -63,37 +62,32 @@
  *    keep a handle for a run of reads, so some reads use one the writer has replaced: those
  *    show its last state or give MPI_ERR_INFO, and once its free has returned, MPI_ERR_INFO.
  *  - churn: threads that each make a few runs of the same reads and exit, CHURN_POOL alive
- *    at once, at least CHURN_MIN over the phase: more than the library's 128 per-thread
- *    indicators, so they are reused only if an exiting thread gives its own back (if not,
- *    later threads read through the lock, which is still correct: only correctness is
- *    checked here, not speed).
- * And one on owned objects, the owner bias under contention:
+ *    at once, at least CHURN_MIN over the phase: many short-lived threads, none of which may
+ *    leave anything behind that a later call waits for.
+ * And one on owned objects, written in bursts by one thread at a time:
  *  - owned: NOWNER owners each write their OWN_OBJS objects in bursts of 300 to 2000 changes
  *    (the changes, values and logs of the read-mostly writer's, one log per object; one object
- *    at a time, or all interleaved; in one burst in six a replacement as above), so that each
- *    burst makes the owner its objects' owner again. Between its writes the owner reads its
+ *    at a time, or all interleaved; in one burst in six a replacement as above). Between its writes the owner reads its
  *    object back (get, get_string, get_valuelen, get_nkeys, get_nthkey), which must show its
  *    own writes exactly. Meanwhile the STRESS_THREADS threads visit the owned objects, sleeping
  *    in between (0.1 to 3 ms with 8 threads, in proportion with more or fewer) so that the
- *    owners win their bias back between visits: they read them (short runs of the reads above,
+ *    owners make long runs of writes between visits: they read them (short runs of the reads above,
  *    one in ten a dup walked; get_nthkey walks), each read judged against the owner's log; and
  *    the first NX_MAX of them write their own key "x<id>" in each owned object (made first in
  *    every object, so that the owner's keys always follow them; values as for shared objects),
  *    which the owner must see (its last version that reached the object, or a later one) when
  *    it next looks, before and after each burst, and readers as one of its values.
- *    Each owner thread exits after 1 to OWN_LIFE bursts, its objects most likely still biased
- *    to its indicator, and a new thread takes them over (the owner's log and model, the same
- *    handles); every other time a visitor thread is started first, which reads them while the
- *    new owner takes them back. The library finds a thread's indicator from its thread
- *    pointer, and the new thread is most often given the exited one's stack and so its thread
- *    pointer: how many were is counted, and about how many visits found an object after
- *    OWN_AFTER of its owner's writes since anyone else came (so most likely took it back). The
+ *    Each owner thread exits after 1 to OWN_LIFE bursts, and a new thread takes its objects
+ *    over (the owner's log and model, the same handles); every other time a visitor thread is
+ *    started first, which reads them while the new owner starts writing. The new thread is
+ *    most often given the exited one's stack: how many were is counted, and about how many
+ *    visits found an object after OWN_AFTER of its owner's writes since anyone else came. The
  *    phase lasts until OWN_MIN_HANDOFFS owner threads have exited and an object was replaced;
  *    when its time is up before that (sanitizers, valgrind), owners make short bursts, each
  *    with a replacement, and their threads exit after one.
  * Any call in the phases after the mix is timed: if one has not returned after HANG_SECONDS
- * (a revocation waiting for a thread that never leaves: an indicator never cleared, or a
- * thread stuck inside), the program says which thread's call it is and fails; a crash says in
+ * (a lock never released, or a thread stuck inside), the program says which thread's call it
+ * is and fails; a crash says in
  * which phase.
  *
  * Threads record failures per category (the first of each is kept; the first 40 in all are
@@ -124,7 +118,7 @@
 #define NBIAS 2         /* read-mostly objects; the writer keeps its log in a tstate's */
 #define BIAS_MIN_WRITES 32 /* changes (and one replacement) each read-mostly phase makes at least */
 #define CHURN_POOL 16   /* churn threads alive at once, at most */
-#define CHURN_MIN 200   /* churn threads started at least: more than the library's 128 indicators */
+#define CHURN_MIN 200   /* churn threads started at least */
 #define HANG_SECONDS 10 /* a call (after the mix) that takes longer is taken for a hang */
 #define NOWNER 2        /* owners, each written by one thread after another */
 #define OWN_OBJS 2      /* objects each owner writes; their logs are the first of its tstate's */
@@ -132,7 +126,7 @@
 #define NX_MAX 3        /* threads that also write the owned objects, a key "x<id>" each */
 #define OWN_LIFE 6      /* bursts an owner thread makes at most before it exits */
 #define VISIT_POOL 2    /* visitor threads alive at once, at most */
-#define OWN_AFTER 256   /* the library's writes in a row that make an owner (src/bias.rs) */
+#define OWN_AFTER 256   /* writes in a row by one owner counted as a long run */
 #define PACE_THREADS 8 /* readers of owned objects pause 0.1-3 ms times their number / this */
 #define OWN_MIN_HANDOFFS 4 /* owner threads that exit during the owned phase, at least */
 typedef char nbias_fits_the_log[NBIAS <= NSHARED && OWN_OBJS <= NSHARED ? 1 : -1];
@@ -187,7 +181,7 @@ typedef struct {
     int own;
     uint64_t bursts, own_reads, fseen, walks_owned, fwrites, fwrites_dead, xreads, took_back, visits, ovisits;
     /* pthread_self() of the thread (an owner's current one) and of the owner thread that exited
-     * last before it started; how many of its threads had the same (so its indicator) */
+     * last before it started; how many of its threads had the same */
     uint64_t self, heir_of, heirs;
     struct {
         uint64_t tag; /* seq + 1 of the value below, 0: none */
@@ -1176,7 +1170,7 @@ static void env_op(tstate *t) {
     }
 }
 
-/* ---- read-mostly objects: reads without the lock, and their revocation ---------------- */
+/* ---- read-mostly objects: long runs of reads, a writer now and then ------------------- */
 
 static uint64_t now_ns(void) {
     struct timespec ts;
@@ -1209,17 +1203,16 @@ static int call_end(tstate *t, int rc) {
 
 #define TIMED(t, op, call) (call_begin((t), (op)), call_end((t), (call)))
 
-/* Called by main() while a phase's threads run: a call that waits this long waits for a thread
- * that will never leave a biased object (an indicator never cleared, or a thread stuck), so
- * the run would only end by the watchdog. Ends the program with a failed check instead. */
+/* Called by main() while a phase's threads run: a call that waits this long waits for
+ * something that will never come (a lock never released, or a thread stuck inside), so the
+ * run would only end by the watchdog. Ends the program with a failed check instead. */
 static void hang_check(void) {
     for (int i = 0; i < nwatched; i++) {
         const tstate *t = watched[i];
         uint64_t began = ld(&t->call_ns), op = ld(&t->call_op);
         if (began == 0 || now_ns() - began < (uint64_t)HANG_SECONDS * 1000000000u) continue;
-        fprintf(stderr, "stress: %s's %s has not returned after %d s: it waits for a thread "
-                "inside a biased object that never leaves (an indicator still naming the object, "
-                "e.g. of a thread that exited)\n",
+        fprintf(stderr, "stress: %s's %s has not returned after %d s: it waits for something "
+                "that never comes (a lock never released, or a thread stuck inside a call)\n",
                 t->role, op < sizeof wcall_name / sizeof wcall_name[0] ? wcall_name[op] : "call",
                 HANG_SECONDS);
         CHECK(now_ns() - began < (uint64_t)HANG_SECONDS * 1000000000u);
@@ -1777,7 +1770,7 @@ static void bias_step(tstate *t, int g, int shift) {
         bias_change(t, g, j, (int)rnd(t, 100) < (shrink ? 50 : 10));
     } else if (!shrink || rnd(t, 5) == 0) {
         bias_change(t, g, j, 0);
-    } else { /* a delete that finds nothing: still a write, which revokes the bias */
+    } else { /* a delete that finds nothing: still a call that locks the object to write */
         char key[32];
         int rc;
         bkey(key, j);
@@ -1801,11 +1794,9 @@ static uint64_t pace_reads(void) {
     return sum;
 }
 
-/* The writer: after every hundred to two thousand reads (an object becomes biased after 256),
- * a burst of 1 to 24 steps, and now and then another burst right away. In a burst only
- * the first write to each object finds it biased; the others check that readers which took
- * the lock meanwhile never see a change half made, and give a library whose writers let
- * fast readers back in too early more chances to show it. The writer waits by sleeping, not
+/* The writer: after every hundred to two thousand reads, a burst of 1 to 24 steps, and now
+ * and then another burst right away: readers that come in between steps must never see a
+ * change half made. The writer waits by sleeping, not
  * sched_yield(): with more threads than cores, a task that keeps yielding is put last (EEVDF
  * pushes its deadline back each time), and the writer would hardly write at all. */
 static void *bias_writer(void *arg) {
@@ -1828,8 +1819,7 @@ static void *bias_reader(void *arg) {
     return NULL;
 }
 
-/* A churn thread: a few runs of reads (its first read claims the thread an indicator), then
- * exit (which should give it back). */
+/* A churn thread: a few runs of reads, then exit. */
 static void *churn_thread(void *arg) {
     tstate *t = (tstate *)arg;
     int runs = 1 + (int)rnd(t, 4);
@@ -1895,7 +1885,7 @@ static uint64_t bias_phase(int churn, double until) {
     return started;
 }
 
-/* ---- owned objects: an owner's bias under contention --------------------------------- */
+/* ---- owned objects: one thread's long runs of writes, with visitors -------------------- */
 
 /* A read by the owner of its own object: exactly its model, after the others' keys. */
 static void owner_read_own(tstate *t, int g) {
@@ -2016,8 +2006,7 @@ static void owner_burst(tstate *t) {
 }
 
 /* The calling thread's pthread_t as a number (an integer or a pointer on the systems this
- * runs on). Threads with the same one at different times have the same thread pointer, so the
- * library gives them the same indicator if it is free. */
+ * runs on). Threads with the same one at different times have the same thread pointer. */
 static uint64_t self_id(void) { return (uint64_t)(uintptr_t)pthread_self(); }
 
 /* Whether t's thread is the one that exited before it under another name: counted. */
@@ -2027,7 +2016,7 @@ static void note_heir(tstate *t) {
 }
 
 /* An owner's thread: 1 to OWN_LIFE bursts (1 in a hurry), sometimes a pause between them, then
- * it exits, its objects most likely still biased to it. */
+ * it exits, right after writing its objects. */
 static void *owner_thread(void *arg) {
     tstate *t = (tstate *)arg;
     int life = 1 + (int)rnd(t, OWN_LIFE);
@@ -2129,8 +2118,8 @@ static void *owned_reader(void *arg) {
 }
 
 /* A visitor: started just after an owner's thread exited, before its successor, it is most
- * often given the exited thread's stack and so its indicator, to which that owner's objects
- * are still biased: it reads them (runs, walks) while the new owner takes them back. */
+ * often given the exited thread's stack: it reads the owner's objects (runs, walks) while the
+ * new owner starts writing them. */
 static void *visitor_thread(void *arg) {
     tstate *t = (tstate *)arg;
     int runs = 1 + (int)rnd(t, 4);
@@ -2531,7 +2520,7 @@ int main(int argc, char **argv) {
         fseen += t->fseen, oheirs += t->heirs;
         if (t->max_call_ns > omax_ns) omax_ns = t->max_call_ns;
     }
-    /* more threads than the library has indicators came and went, and no call hung */
+    /* many short-lived threads came and went, and no call hung */
     CHECK(churn_started > 128 && churned == churn_started);
     CHECK(BW->max_call_ns < (uint64_t)HANG_SECONDS * 1000000000u);
     CHECK(rmax_ns < (uint64_t)HANG_SECONDS * 1000000000u);

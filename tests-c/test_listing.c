@@ -1,12 +1,10 @@
 /* test_listing.c - listing an object: get_nthkey into a buffer, then get, get_valuelen and
- * get_string of the key in that same buffer. The library remembers, per thread, where its
- * last get_nthkey wrote which key, and a lookup of a key at that address first compares the
- * string with that pair's key. Here the buffer is changed between the two calls in every way
- * that could fool such a shortcut (another key, a prefix, a longer key, one byte changed, the
- * key deleted or moved, another object, NULL, bad arguments), on objects read often enough
- * to skip their lock (where the shortcut is taken) and on new ones, with keys of lengths
- * around every copy width. Each answer must be the one a fresh lookup of the buffer's
- * current string gives. */
+ * get_string of the key in that same buffer, the way programs walk an object's pairs. Here
+ * the buffer is changed between the two calls in every way that could fool an implementation
+ * that remembered the last key it listed (another key, a prefix, a longer key, one byte
+ * changed, the key deleted or moved, another object, NULL, bad arguments), on objects read
+ * many times and on new ones, with keys of lengths around every copy width. Each answer must
+ * be the one a fresh lookup of the buffer's current string gives. */
 #include "support.h"
 
 #define NK 14
@@ -35,7 +33,7 @@ static MPI_Info filled(void) {
     return info;
 }
 
-/* Enough reads with no write in between for the object's lock to be skipped from then on. */
+/* Many reads with no write in between, as a program that only reads an object makes. */
 static void read_often(MPI_Info info) {
     for (int i = 0; i < 600; i++) {
         int n;
@@ -107,8 +105,8 @@ static void test_changes(MPI_Info info, const char *what) {
         for (int n = 0; n < NK; n++) after_nthkey(info, n, changes[c], what);
 }
 
-/* The key listed is deleted, or moved by deleting an earlier one, before the lookup; the
- * object is then read often again, so the lookup skips the lock with a stale memo. */
+/* The key listed is deleted, or moved by deleting an earlier one, before the lookup, and the
+ * object is read many times in between. */
 static void test_deleted_and_moved(void) {
     char buf[MPI_MAX_INFO_KEY + 8], other[MPI_MAX_INFO_KEY + 8];
     MPI_Info info = filled();
@@ -125,7 +123,7 @@ static void test_deleted_and_moved(void) {
     read_often(info);
     check_lookups(info, buf, 8, "moved");
 
-    /* Set again: the key goes to the end, the memo still names its old position. */
+    /* Set again: the key goes to the end, away from the position it was listed at. */
     CHECK_RC(MPI_Info_get_nthkey(info, 2, buf), MPI_SUCCESS);
     int k = index_of(buf);
     CHECK_RC(MPI_Info_delete(info, buf), MPI_SUCCESS);

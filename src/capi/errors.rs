@@ -2,7 +2,7 @@
 
 use std::ffi::{c_char, c_int};
 
-use super::{boundary_outlined, to_c_int};
+use super::{boundary, to_c_int};
 use crate::cstr::{Out, OutStr};
 use crate::error::{message, Error};
 
@@ -19,7 +19,7 @@ pub extern "C" fn MPI_Error_string(errorcode: c_int, string: *mut c_char, result
 /// Profiling name of `MPI_Error_string`.
 #[no_mangle]
 pub extern "C" fn PMPI_Error_string(errorcode: c_int, string: *mut c_char, resultlen: *mut c_int) -> c_int {
-    boundary_outlined(|| {
+    boundary(|| {
         let text = message(errorcode).ok_or(Error::Arg)?.as_bytes();
         let string = OutStr::new(string)?;
         let resultlen = Out::new(resultlen)?;
@@ -41,7 +41,7 @@ pub extern "C" fn MPI_Error_class(errorcode: c_int, errorclass: *mut c_int) -> c
 /// Profiling name of `MPI_Error_class`.
 #[no_mangle]
 pub extern "C" fn PMPI_Error_class(errorcode: c_int, errorclass: *mut c_int) -> c_int {
-    boundary_outlined(|| {
+    boundary(|| {
         message(errorcode).ok_or(Error::Arg)?;
         Out::new(errorclass)?.put(errorcode);
         Ok(())

@@ -2,12 +2,11 @@
 
 use std::ffi::{c_char, c_int};
 
-use super::{count_arg, key_arg, to_c_int, value_arg, MPI_Info, MPI_INFO_NULL};
-use super::{boundary_outlined, quick_or_full, Reading};
+use super::{boundary, count_arg, key_arg, to_c_int, value_arg, MPI_Info, MPI_INFO_NULL};
 use crate::cstr::{read_array, read_bounded, Out, OutStr};
 use crate::error::Error;
-use crate::handles::{self, Writer};
-use crate::info::MAX_VALUE_LEN;
+use crate::handles;
+use crate::info::{InfoMap, MAX_VALUE_LEN};
 use crate::shared::SharedMap;
 
 /// Creates a new info object with no pairs and stores its handle in `*info`.
@@ -21,7 +20,7 @@ pub extern "C" fn MPI_Info_create(info: *mut MPI_Info) -> c_int {
 /// Profiling name of `MPI_Info_create`.
 #[no_mangle]
 pub extern "C" fn PMPI_Info_create(info: *mut MPI_Info) -> c_int {
-    boundary_outlined(|| {
+    boundary(|| {
         let info = Out::new(info)?;
         info.put(handles::create(None)?);
         Ok(())
@@ -44,17 +43,13 @@ pub extern "C" fn MPI_Info_set(info: MPI_Info, key: *const c_char, value: *const
 /// Profiling name of `MPI_Info_set`.
 #[no_mangle]
 pub extern "C" fn PMPI_Info_set(info: MPI_Info, key: *const c_char, value: *const c_char) -> c_int {
-    quick_or_full!(write set(info, key: *const c_char, value: *const c_char))
-}
-
-/// The body of `MPI_Info_set` (see [`quick_or_full`]).
-#[inline(always)]
-fn set(mut object: Writer<'_>, key: *const c_char, value: *const c_char) -> Result<(), Error> {
-    let key = key_arg(key)?;
-    let value = value_arg(value)?;
-    // Inlined by force: `set` is inlined twice (first attempt, whole call), and the closure
-    // was then left out of line (some 15 more instructions at 16 keys).
-    object.modify(#[inline(always)] |map| map.set_valid(key, value))
+    boundary(|| {
+        handles::write(info, |mut object| {
+            let key = key_arg(key)?;
+            let value = value_arg(value)?;
+            object.modify(|map| map.set_valid(key, value))
+        })
+    })
 }
 
 /// Removes `key` and its value from `info`; the keys after it move down by one.
@@ -69,7 +64,7 @@ pub extern "C" fn MPI_Info_delete(info: MPI_Info, key: *const c_char) -> c_int {
 /// Profiling name of `MPI_Info_delete`.
 #[no_mangle]
 pub extern "C" fn PMPI_Info_delete(info: MPI_Info, key: *const c_char) -> c_int {
-    boundary_outlined(|| {
+    boundary(|| {
         handles::write(info, |mut object| {
             let key = key_arg(key)?;
             // Checked before `modify`, which would first copy pairs shared with a duplicate.
@@ -108,17 +103,16 @@ pub extern "C" fn PMPI_Info_get(
     value: *mut c_char,
     flag: *mut c_int,
 ) -> c_int {
-    quick_or_full!(read get(info, key: *const c_char, valuelen: c_int, value: *mut c_char, flag: *mut c_int))
+    boundary(|| handles::read(info, |pairs| get(pairs, key, valuelen, value, flag)))
 }
 
 /// The body of `MPI_Info_get`.
-#[inline(always)]
-fn get(object: Reading<'_>, key: *const c_char, valuelen: c_int, value: *mut c_char, flag: *mut c_int) -> Result<(), Error> {
-    let key = object.key(key)?;
+fn get(pairs: &InfoMap, key: *const c_char, valuelen: c_int, value: *mut c_char, flag: *mut c_int) -> Result<(), Error> {
+    let key = key_arg(key)?;
     let room = count_arg(valuelen)?;
     let value = OutStr::new(value)?;
     let flag = Out::new(flag)?;
-    match object.value(key) {
+    match pairs.get(key) {
         Some(found) => {
             value.put(found, room);
             flag.put(1);
@@ -151,16 +145,15 @@ pub extern "C" fn PMPI_Info_get_valuelen(
     valuelen: *mut c_int,
     flag: *mut c_int,
 ) -> c_int {
-    quick_or_full!(read get_valuelen(info, key: *const c_char, valuelen: *mut c_int, flag: *mut c_int))
+    boundary(|| handles::read(info, |pairs| get_valuelen(pairs, key, valuelen, flag)))
 }
 
 /// The body of `MPI_Info_get_valuelen`.
-#[inline(always)]
-fn get_valuelen(object: Reading<'_>, key: *const c_char, valuelen: *mut c_int, flag: *mut c_int) -> Result<(), Error> {
-    let key = object.key(key)?;
+fn get_valuelen(pairs: &InfoMap, key: *const c_char, valuelen: *mut c_int, flag: *mut c_int) -> Result<(), Error> {
+    let key = key_arg(key)?;
     let valuelen = Out::new(valuelen)?;
     let flag = Out::new(flag)?;
-    match object.value(key) {
+    match pairs.get(key) {
         Some(found) => {
             valuelen.put(to_c_int(found.len())?);
             flag.put(1);
@@ -198,18 +191,17 @@ pub extern "C" fn PMPI_Info_get_string(
     value: *mut c_char,
     flag: *mut c_int,
 ) -> c_int {
-    quick_or_full!(read get_string(info, key: *const c_char, buflen: *mut c_int, value: *mut c_char, flag: *mut c_int))
+    boundary(|| handles::read(info, |pairs| get_string(pairs, key, buflen, value, flag)))
 }
 
 /// The body of `MPI_Info_get_string`.
-#[inline(always)]
-fn get_string(object: Reading<'_>, key: *const c_char, buflen: *mut c_int, value: *mut c_char, flag: *mut c_int) -> Result<(), Error> {
-    let key = object.key(key)?;
+fn get_string(pairs: &InfoMap, key: *const c_char, buflen: *mut c_int, value: *mut c_char, flag: *mut c_int) -> Result<(), Error> {
+    let key = key_arg(key)?;
     let buflen = Out::new(buflen)?;
     let size = count_arg(buflen.get())?;
     let value = if size > 0 { Some(OutStr::new(value)?) } else { None };
     let flag = Out::new(flag)?;
-    match object.value(key) {
+    match pairs.get(key) {
         Some(found) => {
             if let Some(value) = value {
                 value.put(found, size - 1);
@@ -233,15 +225,13 @@ pub extern "C" fn MPI_Info_get_nkeys(info: MPI_Info, nkeys: *mut c_int) -> c_int
 /// Profiling name of `MPI_Info_get_nkeys`.
 #[no_mangle]
 pub extern "C" fn PMPI_Info_get_nkeys(info: MPI_Info, nkeys: *mut c_int) -> c_int {
-    quick_or_full!(read get_nkeys(info, nkeys: *mut c_int))
-}
-
-/// The body of `MPI_Info_get_nkeys`.
-#[inline(always)]
-fn get_nkeys(object: Reading<'_>, nkeys: *mut c_int) -> Result<(), Error> {
-    let nkeys = Out::new(nkeys)?;
-    nkeys.put(to_c_int(object.len())?);
-    Ok(())
+    boundary(|| {
+        handles::read(info, |pairs| {
+            let nkeys = Out::new(nkeys)?;
+            nkeys.put(to_c_int(pairs.len())?);
+            Ok(())
+        })
+    })
 }
 
 /// Copies the `n`-th key of `info` (0-based, in insertion order) and a NUL to `key`: its
@@ -257,21 +247,15 @@ pub extern "C" fn MPI_Info_get_nthkey(info: MPI_Info, n: c_int, key: *mut c_char
 /// Profiling name of `MPI_Info_get_nthkey`.
 #[no_mangle]
 pub extern "C" fn PMPI_Info_get_nthkey(info: MPI_Info, n: c_int, key: *mut c_char) -> c_int {
-    quick_or_full!(read get_nthkey(info, n: c_int, key: *mut c_char))
-}
-
-/// The body of `MPI_Info_get_nthkey`; notes the key it wrote for a lookup that follows
-/// ([`Reading`]).
-#[inline(always)]
-fn get_nthkey(object: Reading<'_>, n: c_int, key: *mut c_char) -> Result<(), Error> {
-    let out = OutStr::new(key)?;
-    // A negative `n` read as unsigned is above every key count, so it is the `MPI_ERR_ARG` of
-    // an `n` past the last key, which is also the class of a negative one: one test fewer.
-    let position = n as u32 as usize;
-    let found = object.nth_key(position).ok_or(Error::Arg)?;
-    out.put(found, found.len());
-    object.wrote_key(key, position);
-    Ok(())
+    boundary(|| {
+        handles::read(info, |pairs| {
+            let position = count_arg(n)?;
+            let out = OutStr::new(key)?;
+            let found = pairs.nth_key(position).ok_or(Error::Arg)?;
+            out.put(found, found.len());
+            Ok(())
+        })
+    })
 }
 
 /// Creates a new object with the same pairs as `info`, in the same order, and stores its
@@ -287,7 +271,7 @@ pub extern "C" fn MPI_Info_dup(info: MPI_Info, newinfo: *mut MPI_Info) -> c_int 
 /// Profiling name of `MPI_Info_dup`.
 #[no_mangle]
 pub extern "C" fn PMPI_Info_dup(info: MPI_Info, newinfo: *mut MPI_Info) -> c_int {
-    boundary_outlined(|| {
+    boundary(|| {
         let pairs = handles::share(info)?;
         let newinfo = Out::new(newinfo)?;
         newinfo.put(handles::create(pairs)?);
@@ -308,7 +292,7 @@ pub extern "C" fn MPI_Info_free(info: *mut MPI_Info) -> c_int {
 /// Profiling name of `MPI_Info_free`.
 #[no_mangle]
 pub extern "C" fn PMPI_Info_free(info: *mut MPI_Info) -> c_int {
-    boundary_outlined(|| {
+    boundary(|| {
         let info = Out::new(info)?;
         handles::free(info.get())?;
         info.put(MPI_INFO_NULL);
@@ -331,7 +315,7 @@ pub extern "C" fn MPI_Info_create_env(argc: c_int, argv: *mut *mut c_char, info:
 /// Profiling name of `MPI_Info_create_env`.
 #[no_mangle]
 pub extern "C" fn PMPI_Info_create_env(argc: c_int, argv: *mut *mut c_char, info: *mut MPI_Info) -> c_int {
-    boundary_outlined(|| {
+    boundary(|| {
         let argc = count_arg(argc)?;
         let pointers: &[*mut c_char] = if argc == 0 { &[] } else { read_array(argv, argc).ok_or(Error::Arg)? };
         let mut args = Vec::new();
