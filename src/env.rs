@@ -204,14 +204,21 @@ extern "C" fn capture_args_at_load() {
 
 static ENV: OnceLock<SharedMap> = OnceLock::new();
 
+/// The pairs `MPI_INFO_ENV` holds, built now from the process's own command line as it was
+/// captured at load (so `wdir` is the directory now). The Fortran `MPI_INFO_CREATE_ENV`, which
+/// takes no arguments, returns a new object with these.
+pub fn build_own() -> Result<InfoMap, Error> {
+    let mut joined = [0u8; MAX_VALUE_LEN];
+    let (command, argv) = OWN_ARGS.get_or_init(CmdLine::read).command_and_argv(&mut joined);
+    build_from(command, argv)
+}
+
 /// The pairs of `MPI_INFO_ENV`, built on first use (so `wdir` is the directory then).
 pub fn shared_env() -> Result<SharedMap, Error> {
     if let Some(env) = ENV.get() {
         return Ok(env.clone());
     }
-    let mut joined = [0u8; MAX_VALUE_LEN];
-    let (command, argv) = OWN_ARGS.get_or_init(CmdLine::read).command_and_argv(&mut joined);
-    let built = SharedMap::try_new(build_from(command, argv)?)?;
+    let built = SharedMap::try_new(build_own()?)?;
     Ok(ENV.get_or_init(|| built).clone())
 }
 
