@@ -4,7 +4,7 @@
 #   make run-fortran  the same for examples/hints.f90 (needs gfortran; see docs/fortran.md)
 #   make test       cargo tests, then the C suite against the shared and the static library;
 #                   ends with one line "N passed, M failed" counting the C checks
-#   make valgrind   the C suite under memcheck
+#   make valgrind   the C suite (and the Fortran programs) under memcheck
 #   make stress     threads doing random operations for STRESS_SECONDS (60) with STRESS_THREADS (8)
 #   make limits     SPEC section 3's limits (a million objects, a million pairs), memory reported
 #   make loom       model-checked concurrency tests (every interleaving, with loom)
@@ -96,7 +96,7 @@ c-tests: $(SHARED_TESTS) $(STATIC_TESTS) $(NOMEM_TESTS) $(SCALE_SHARED) $(SCALE_
 	@echo "C suite against $(LIB)/libmpi_info.so and $(LIB)/libmpi_info.a:"
 	-@SUITE_TOTALS=$(OUT)/tests/totals STRESS_SECONDS=3 STRESS_THREADS=8 tests-c/run-suite.sh shared $(SHARED_TESTS) $(OUT)/tests/shared/nomem $(SCALE_SHARED)
 	-@SUITE_TOTALS=$(OUT)/tests/totals STRESS_SECONDS=3 STRESS_THREADS=8 tests-c/run-suite.sh static $(STATIC_TESTS) $(OUT)/tests/static/nomem $(SCALE_STATIC)
-	-@SUITE_TOTALS=$(OUT)/tests/totals MAKE="$(MAKE)" CC="$(CC)" CXX="$(CXX)" tests-c/run-suite.sh scripts $(SCRIPT_TESTS)
+	-@SUITE_TOTALS=$(OUT)/tests/totals MAKE="$(MAKE)" CC="$(CC)" CXX="$(CXX)" FC="$(if $(HAVE_FC),$(FC))" tests-c/run-suite.sh scripts $(SCRIPT_TESTS)
 	-@SUITE_TOTALS=$(OUT)/tests/totals tests-c/run-suite.sh replay.so $(OUT)/tests/shared/fuzz_replay
 	-@SUITE_TOTALS=$(OUT)/tests/totals tests-c/run-suite.sh replay.a $(OUT)/tests/static/fuzz_replay
 	-@SUITE_TOTALS=$(OUT)/tests/totals FC="$(FC)" tests-c/run-suite.sh fortran.so $(FORTRAN_SHARED_TESTS) $(FORTRAN_SCRIPT_TESTS)
