@@ -1,9 +1,10 @@
 # mpi-info: build, test, run and install the C library.
 #
 #   make run        build, then build and run examples/hints.c
+#   make run-fortran  the same for examples/hints.f90 (needs gfortran; see docs/fortran.md)
 #   make test       cargo tests, then the C suite against the shared and the static library;
 #                   ends with one line "N passed, M failed" counting the C checks
-#   make valgrind   the C suite under memcheck
+#   make valgrind   the C suite (and the Fortran programs) under memcheck
 #   make stress     threads doing random operations for STRESS_SECONDS (60) with STRESS_THREADS (8)
 #   make limits     SPEC section 3's limits (a million objects, a million pairs), memory reported
 #   make loom       model-checked concurrency tests (every interleaving, with loom)
@@ -73,9 +74,10 @@ lib:
 	@cmp -s target/release/libmpi_info.so $(LIB)/$(REALNAME) || { cp target/release/libmpi_info.so $(LIB)/$(REALNAME).$$$$ && mv -f $(LIB)/$(REALNAME).$$$$ $(LIB)/$(REALNAME); }
 	@ln -sf $(REALNAME) $(LIB)/$(SONAME)
 	@ln -sf $(SONAME) $(LIB)/libmpi_info.so
-	@# The MPI_ names become weak in the archive, so a profiling tool linked ahead of it can
-	@# define them and still take the PMPI_ names from it (SPEC section 8).
-	@tmp=$(OUT)/libmpi_info.a.$$$$; $(OBJCOPY) --wildcard --weaken-symbol='MPI_*' target/release/libmpi_info.a $$tmp && \
+	@# The MPI_ names (and the Fortran mpi_ names) become weak in the archive, so a profiling
+	@# tool linked ahead of it can define them and still take the PMPI_ names from it (SPEC
+	@# section 8).
+	@tmp=$(OUT)/libmpi_info.a.$$$$; $(OBJCOPY) --wildcard --weaken-symbol='MPI_*' --weaken-symbol='mpi_*' target/release/libmpi_info.a $$tmp && \
 	  { cmp -s $$tmp $(LIB)/libmpi_info.a || mv -f $$tmp $(LIB)/libmpi_info.a; }; rm -f $$tmp
 	@sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
 	     -e 's|@VERSION@|$(VERSION)|' -e 's|@STATIC_LIBS@|$(STATIC_LIBS)|' mpi-info.pc.in > $(OUT)/mpi-info.pc
@@ -100,10 +102,12 @@ c-tests: $(SHARED_TESTS) $(UNLOAD) $(STATIC_TESTS) $(NOMEM_TESTS) $(SCALE_SHARED
 	@echo "C suite against $(LIB)/libmpi_info.so and $(LIB)/libmpi_info.a:"
 	-@SUITE_TOTALS=$(OUT)/tests/totals STRESS_SECONDS=3 STRESS_THREADS=8 tests-c/run-suite.sh shared $(SHARED_TESTS) $(UNLOAD) $(OUT)/tests/shared/nomem $(SCALE_SHARED)
 	-@SUITE_TOTALS=$(OUT)/tests/totals STRESS_SECONDS=3 STRESS_THREADS=8 tests-c/run-suite.sh static $(STATIC_TESTS) $(OUT)/tests/static/nomem $(SCALE_STATIC)
-	-@SUITE_TOTALS=$(OUT)/tests/totals MAKE="$(MAKE)" CC="$(CC)" CXX="$(CXX)" PYTHON="$(PYTHON)" tests-c/run-suite.sh scripts $(SCRIPT_TESTS)
+	-@SUITE_TOTALS=$(OUT)/tests/totals MAKE="$(MAKE)" CC="$(CC)" CXX="$(CXX)" FC="$(if $(HAVE_FC),$(FC))" PYTHON="$(PYTHON)" tests-c/run-suite.sh scripts $(SCRIPT_TESTS)
 	-@SUITE_TOTALS=$(OUT)/tests/totals tests-c/run-suite.sh replay.so $(OUT)/tests/shared/fuzz_replay
 	-@SUITE_TOTALS=$(OUT)/tests/totals tests-c/run-suite.sh replay.a $(OUT)/tests/static/fuzz_replay
-	@$(call sum_totals,$(OUT)/tests/totals,5)
+	-@SUITE_TOTALS=$(OUT)/tests/totals FC="$(FC)" tests-c/run-suite.sh fortran.so $(FORTRAN_SHARED_TESTS) $(FORTRAN_SCRIPT_TESTS)
+	-@SUITE_TOTALS=$(OUT)/tests/totals tests-c/run-suite.sh fortran.a $(FORTRAN_STATIC_TESTS)
+	@$(call sum_totals,$(OUT)/tests/totals,7)
 
 # Every program of the suite under memcheck, and the Python ctypes test (the interpreter under
 # memcheck): any error, or any byte definitely or indirectly lost, fails the program.
@@ -111,8 +115,8 @@ VALGRIND := valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-
 valgrind: lib $(SHARED_TESTS) $(UNLOAD) $(OUT)/tests/shared/stress
 	@mkdir -p $(OUT)/valgrind
 	@rm -f $(OUT)/valgrind/totals
-	@for t in $(SHARED_TESTS) $(UNLOAD) $(OUT)/tests/shared/stress; do printf '#!/bin/sh\nMPI_INFO_UNDER_VALGRIND=1 exec $(VALGRIND) %s "$$@"\n' "$(abspath .)/$$t" > $(OUT)/valgrind/$$(basename $$t); chmod +x $(OUT)/valgrind/$$(basename $$t); done
-	-@SUITE_TOTALS=$(OUT)/valgrind/totals STRESS_SECONDS=1 tests-c/run-suite.sh memcheck $(addprefix $(OUT)/valgrind/,$(notdir $(SHARED_TESTS) $(UNLOAD)) stress)
+	@for t in $(SHARED_TESTS) $(UNLOAD) $(OUT)/tests/shared/stress $(FORTRAN_SHARED_TESTS); do printf '#!/bin/sh\nMPI_INFO_UNDER_VALGRIND=1 exec $(VALGRIND) %s "$$@"\n' "$(abspath .)/$$t" > $(OUT)/valgrind/$$(basename $$t); chmod +x $(OUT)/valgrind/$$(basename $$t); done
+	-@SUITE_TOTALS=$(OUT)/valgrind/totals STRESS_SECONDS=1 tests-c/run-suite.sh memcheck $(addprefix $(OUT)/valgrind/,$(notdir $(SHARED_TESTS) $(UNLOAD)) stress $(notdir $(FORTRAN_SHARED_TESTS)))
 	-@SUITE_TOTALS=$(OUT)/valgrind/totals MAKE="$(MAKE)" PYTHON="$(PYTHON)" PYTHON_RUNNER="$(VALGRIND)" tests-c/run-suite.sh memcheck.py tests-py/run.sh
 	@$(call sum_totals,$(OUT)/valgrind/totals,2)
 
@@ -293,3 +297,123 @@ uninstall:
 clean:
 	rm -rf $(OUT)
 	$(CARGO) clean
+
+# ---- Fortran bindings (SPEC section 10, docs/fortran.md) ---------------------------------------
+# The old-style routines (mpi_info_set_, ...) are in the library itself (src/capi/fortran.rs).
+# Here: the modules mpi_info and mpi_info_f08 (and mpi_info_constants, which both use), built
+# with $(FC) (gfortran unless given), and libmpi_info_f08.a with the mpi_info_f08 procedures;
+# the Fortran tests (tests-f/), run by make test against both libraries and by make valgrind;
+# examples/hints.f90 (make run-fortran). Without $(FC), make skips all of it and says so; make
+# install then installs include/mpi_infof.h and the module sources only.
+ifeq ($(origin FC),default)
+FC := gfortran
+endif
+HAVE_FC := $(if $(shell command -v $(FC) 2>/dev/null),yes)
+FORTRAN_OUT := $(OUT)/fortran
+# Where make install puts the module sources, for other compilers (the .mod files are gfortran's).
+FORTRANSRCDIR ?= $(PREFIX)/share/mpi-info/fortran
+FORTRAN_FLAGS := -std=f2018 -Wall -Wextra -Werror -O2 -g -fPIC -Iinclude
+FORTRAN_SOURCES := $(wildcard fortran/*.f90)
+FORTRAN_MODS := $(addprefix $(FORTRAN_OUT)/,mpi_info_constants.mod mpi_info.mod mpi_info_f08.mod)
+F08_OBJECTS := $(addprefix $(FORTRAN_OUT)/,mpi_info_f08.o mpi_info_f08_pmpi.o mpi_info_f08_mpi.o)
+F08_LIB := $(LIB)/libmpi_info_f08.a
+# The test programs: tests-f/f_*.f90 (and the fixed-form f_fixed.f), each linked against each
+# library; f_mixed also has C functions (f_mixed_c.c), f_pmpi a profiling tool (f_pmpi_tool.f90);
+# f_include and f_module share the body of their checks (exercise_old.inc).
+# The test flags leave out -Wunused-parameter: a program that includes mpi_infof.h uses few of
+# its constants.
+FTEST_FLAGS := -std=f2018 -Wall -Wextra -Wno-unused-parameter -Werror -g -O1 -Iinclude
+FORTRAN_TESTS := $(sort $(basename $(notdir $(wildcard tests-f/f_*.f90 tests-f/f_*.f))))
+FORTRAN_TESTS := $(filter-out f_pmpi_tool,$(FORTRAN_TESTS))
+FORTRAN_SCRIPT_TESTS := tests-f/bindings_test.sh
+ifeq ($(HAVE_FC),yes)
+FORTRAN_SHARED_TESTS := $(addprefix $(OUT)/ftests/shared/,$(FORTRAN_TESTS))
+FORTRAN_STATIC_TESTS := $(addprefix $(OUT)/ftests/static/,$(FORTRAN_TESTS))
+else
+FORTRAN_SHARED_TESTS :=
+FORTRAN_STATIC_TESTS :=
+FORTRAN_SCRIPT_TESTS :=
+endif
+
+.PHONY: fortran run-fortran install-fortran uninstall-fortran
+all: fortran
+c-tests: $(FORTRAN_SHARED_TESTS) $(FORTRAN_STATIC_TESTS) $(if $(HAVE_FC),$(OUT)/examples/hints_f90)
+valgrind: $(FORTRAN_SHARED_TESTS)
+
+ifeq ($(HAVE_FC),yes)
+# The .pc file is written every time, as lib writes mpi-info.pc: it names the PREFIX given now.
+fortran: $(F08_LIB) $(FORTRAN_OUT)/mpi_info.o
+	@sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
+	     -e 's|@VERSION@|$(VERSION)|' mpi-info-f08.pc.in > $(OUT)/mpi-info-f08.pc
+else
+fortran:
+	@echo "$(FC) not found: the Fortran modules, libmpi_info_f08.a and the Fortran tests are skipped"
+endif
+
+# Modules are made with their objects (-J puts the .mod files in $(FORTRAN_OUT)); a source that
+# uses a module depends on that module's object. The mpi_info_f08 type is declared as the
+# standard declares it, with a default INTEGER in a BIND(C) type, which gfortran warns about.
+$(FORTRAN_OUT)/%.o: fortran/%.f90
+	@mkdir -p $(@D)
+	$(FC) $(FORTRAN_FLAGS) $(if $(filter mpi_info_f08,$*),-Wno-c-binding-type) -J$(FORTRAN_OUT) -I$(FORTRAN_OUT) -c $< -o $@
+$(FORTRAN_OUT)/mpi_info_constants.o: include/mpi_infof.h
+$(FORTRAN_OUT)/mpi_info.o $(FORTRAN_OUT)/mpi_info_f08.o: $(FORTRAN_OUT)/mpi_info_constants.o
+$(FORTRAN_OUT)/mpi_info_f08_pmpi.o $(FORTRAN_OUT)/mpi_info_f08_mpi.o: $(FORTRAN_OUT)/mpi_info_f08.o
+
+# The plain names become weak, as in libmpi_info.a, so a tool linked ahead of the archive can
+# define them and still take the PMPI_ names from it.
+$(F08_LIB): $(F08_OBJECTS)
+	@mkdir -p $(@D)
+	@rm -f $@.tmp
+	ar rcs $@.tmp $^
+	$(OBJCOPY) --wildcard --weaken-symbol='mpi_*' $@.tmp && mv -f $@.tmp $@
+
+# Test programs: $(1) shared or static, $(2) how to link the libraries. Each build has its own
+# directory for the test modules (tests-f/fcheck.f90: the checks and the snapshot helper).
+define fortran_tests
+$(OUT)/ftests/$(1)/fcheck.o: tests-f/fcheck.f90 include/mpi_infof.h
+	@mkdir -p $$(@D)
+	$$(FC) $$(FTEST_FLAGS) -J$$(@D) -c $$< -o $$@
+$(OUT)/ftests/$(1)/f_mixed_c.o: tests-f/f_mixed_c.c tests-c/check.h include/mpi_info.h
+	@mkdir -p $$(@D)
+	$$(CC) $$(TEST_CFLAGS) -c $$< -o $$@
+$(OUT)/ftests/$(1)/f_pmpi_tool.o: tests-f/f_pmpi_tool.f90 $(OUT)/ftests/$(1)/fcheck.o
+	$$(FC) $$(FTEST_FLAGS) -I$(FORTRAN_OUT) -J$$(@D) -c $$< -o $$@
+$(OUT)/ftests/$(1)/f_mixed: $(OUT)/ftests/$(1)/f_mixed_c.o
+$(OUT)/ftests/$(1)/f_pmpi: $(OUT)/ftests/$(1)/f_pmpi_tool.o
+$(OUT)/ftests/$(1)/%: tests-f/%.f90 $(OUT)/ftests/$(1)/fcheck.o $(wildcard tests-f/*.inc) $(FORTRAN_MODS) $(F08_LIB) $(LIB)/$(REALNAME) $(LIB)/libmpi_info.a
+	$$(FC) $$(FTEST_FLAGS) -I$(FORTRAN_OUT) -I$$(@D) -J$$(@D) $$< $$(filter %.o,$$^) -o $$@ $(2)
+$(OUT)/ftests/$(1)/%: tests-f/%.f $(OUT)/ftests/$(1)/fcheck.o $(LIB)/$(REALNAME) $(LIB)/libmpi_info.a
+	$$(FC) $$(FTEST_FLAGS) -ffixed-form -I$$(@D) $$< $$(filter %.o,$$^) -o $$@ $(2)
+endef
+$(FORTRAN_MODS): $(FORTRAN_OUT)/mpi_info.o $(FORTRAN_OUT)/mpi_info_f08.o
+comma := ,
+$(eval $(call fortran_tests,shared,-L$(LIB) -lmpi_info_f08 -lmpi_info -Wl$(comma)-rpath$(comma)$(abspath $(LIB))))
+$(eval $(call fortran_tests,static,$(F08_LIB) $(LIB)/libmpi_info.a $(STATIC_LIBS)))
+
+run-fortran: lib fortran $(OUT)/examples/hints_f90
+	$(OUT)/examples/hints_f90 --hint striping_factor=4
+
+$(OUT)/examples/hints_f90: examples/hints.f90 $(FORTRAN_MODS) $(F08_LIB) $(LIB)/$(REALNAME)
+	@mkdir -p $(@D)
+	$(FC) -std=f2018 -Wall -Werror -O2 -I$(FORTRAN_OUT) $< -o $@ -L$(LIB) -lmpi_info_f08 -lmpi_info -Wl,-rpath,$(abspath $(LIB))
+
+install: install-fortran
+uninstall: uninstall-fortran
+install-fortran: lib fortran
+	install -d $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(FORTRANSRCDIR)
+	install -m 644 include/mpi_infof.h $(DESTDIR)$(INCLUDEDIR)/mpi_infof.h
+	install -m 644 $(FORTRAN_SOURCES) $(DESTDIR)$(FORTRANSRCDIR)
+ifeq ($(HAVE_FC),yes)
+	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR)
+	install -m 644 $(FORTRAN_MODS) $(DESTDIR)$(INCLUDEDIR)
+	install -m 644 $(F08_LIB) $(DESTDIR)$(LIBDIR)/libmpi_info_f08.a
+	install -m 644 $(OUT)/mpi-info-f08.pc $(DESTDIR)$(PKGCONFIGDIR)/mpi-info-f08.pc
+endif
+
+uninstall-fortran:
+	rm -f $(DESTDIR)$(INCLUDEDIR)/mpi_infof.h $(addprefix $(DESTDIR)$(INCLUDEDIR)/,$(notdir $(FORTRAN_MODS))) \
+	      $(addprefix $(DESTDIR)$(FORTRANSRCDIR)/,$(notdir $(FORTRAN_SOURCES))) \
+	      $(DESTDIR)$(LIBDIR)/libmpi_info_f08.a $(DESTDIR)$(PKGCONFIGDIR)/mpi-info-f08.pc
+	-rmdir $(DESTDIR)$(FORTRANSRCDIR) 2>/dev/null
+# ---- end of the Fortran bindings ----------------------------------------------------------------

@@ -204,14 +204,33 @@ extern "C" fn capture_args_at_load() {
 
 static ENV: OnceLock<SharedMap> = OnceLock::new();
 
-/// Held while `MPI_INFO_ENV` is first built, so that `fork`'s prepare handler, which takes it
-/// too (`crate::fork`), never copies a build in progress: a `OnceLock` being set by a thread
-/// that does not exist in the child would stay "being set" there for ever.
+/// Held while `MPI_INFO_ENV` is published and while the command line is read late (when the
+/// capture at load failed), so that `fork`'s prepare handler, which takes it too
+/// (`crate::fork`), never copies either half done: a `OnceLock` being set by a thread that
+/// does not exist in the child would stay "being set" there for ever.
 static FIRST_BUILD: Mutex<()> = Mutex::new(());
 
-/// Takes the lock held while `MPI_INFO_ENV` is first built.
+/// Takes the lock held while `MPI_INFO_ENV` is first published.
 pub(crate) fn lock_first_build() -> MutexGuard<'static, ()> {
     FIRST_BUILD.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The process's command line as captured at load, or read now if that failed.
+fn own_args() -> &'static CmdLine {
+    if let Some(args) = OWN_ARGS.get() {
+        return args;
+    }
+    let _reading = lock_first_build();
+    OWN_ARGS.get_or_init(CmdLine::read)
+}
+
+/// The pairs `MPI_INFO_ENV` holds, built now from the process's own command line as it was
+/// captured at load (so `wdir` is the directory now). The Fortran `MPI_INFO_CREATE_ENV`, which
+/// takes no arguments, returns a new object with these.
+pub fn build_own() -> Result<InfoMap, Error> {
+    let mut joined = [0u8; MAX_VALUE_LEN];
+    let (command, argv) = own_args().command_and_argv(&mut joined);
+    build_from(command, argv)
 }
 
 /// The pairs of `MPI_INFO_ENV`, built on first use (so `wdir` is the directory then).
@@ -219,19 +238,9 @@ pub fn shared_env() -> Result<SharedMap, Error> {
     if let Some(env) = ENV.get() {
         return Ok(env.clone());
     }
-    let _building = lock_first_build();
-    if let Some(env) = ENV.get() {
-        return Ok(env.clone());
-    }
-    let mut joined = [0u8; MAX_VALUE_LEN];
-    let (command, argv) = own_args().command_and_argv(&mut joined);
-    let built = SharedMap::try_new(build_from(command, argv)?)?;
+    let built = SharedMap::try_new(build_own()?)?;
+    let _publishing = lock_first_build();
     Ok(ENV.get_or_init(|| built).clone())
-}
-
-/// The process's command line as it was captured at load (or now, if that failed).
-fn own_args() -> &'static CmdLine {
-    OWN_ARGS.get_or_init(CmdLine::read)
 }
 
 /// `MPI_INFO_ENV`'s pairs, borrowed.

@@ -10,7 +10,9 @@
 //! - `shared`: an object's pairs behind a counted pointer whose allocation can fail (`unsafe`);
 //! - `sync`: the locks and atomics, swapped for loom's in the model-checked build (`make loom`);
 //! - `cstr`: bounded reads of C strings and exact-length writes (the `unsafe` helpers);
-//! - `capi`: the exported `MPI_*`/`PMPI_*` functions and the header's constants;
+//! - `fstr`: the same for Fortran strings (declared length, blanks stripped and padded);
+//! - `capi`: the exported `MPI_*`/`PMPI_*` functions and the header's constants, and in
+//!   `capi::fortran` the old-style Fortran routines (`mpi_info_set_`, ...);
 //! - [`error`]: error classes and their messages.
 
 #![deny(unsafe_op_in_unsafe_fn)]
@@ -21,6 +23,7 @@
 mod capi;
 mod cstr;
 mod env;
+mod fstr;
 pub mod error;
 #[cfg(not(loom))]
 mod fork;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make install` into a temporary prefix (with DESTDIR), then build and run examples/hints.c
-# with nothing but what pkg-config says, dynamically and statically; then `make uninstall`.
+# with nothing but what pkg-config says, dynamically and statically, and the Fortran programs
+# below; then `make uninstall`.
 set -u
 cd "$(dirname "$0")/.."
 MAKE=${MAKE:-make}; CC=${CC:-cc}
@@ -30,6 +31,29 @@ check "run it"                env LD_LIBRARY_PATH=$lib $stage/hints
 check "static build with pkg-config" sh -c "$CC -std=c99 -Wall -Werror examples/hints.c -static-libgcc $(pkg-config --cflags mpi-info) $lib/libmpi_info.a $(pkg-config --static --libs-only-l mpi-info | sed 's/-lmpi_info//') -o $stage/hints_static"
 check "run the static build"  sh -c "env -u LD_LIBRARY_PATH $stage/hints_static >/dev/null"
 check "static build needs no libmpi_info.so" sh -c "! ldd $stage/hints_static | grep -q libmpi_info"
+# Fortran: the include file and the module sources always; with a Fortran compiler also the
+# modules (gfortran's .mod files), libmpi_info_f08.a and mpi-info-f08.pc. A program that uses
+# only mpi_info_f08 (examples/hints.f90) builds with -std=f2018 -Wall -Werror and nothing but
+# pkg-config, and runs; so do an include-file program and a `use mpi_info` one with mpi-info's
+# flags alone (the old-style routines are in libmpi_info itself).
+FC=${FC-gfortran}   # make test sets it, empty when the build had no Fortran compiler
+inc=$root$prefix/include
+check "Fortran include file"  test -f $inc/mpi_infof.h
+check "module sources"        test -f $root$prefix/share/mpi-info/fortran/mpi_info_f08.f90
+if [ -n "$FC" ] && command -v "$FC" >/dev/null 2>&1; then
+    check "modules"           test -f $inc/mpi_info.mod -a -f $inc/mpi_info_f08.mod -a -f $inc/mpi_info_constants.mod
+    check "libmpi_info_f08.a" test -f $lib/libmpi_info_f08.a
+    check "mpi-info-f08.pc"   test -f $lib/pkgconfig/mpi-info-f08.pc
+    f08flags=$(pkg-config --cflags --libs mpi-info-f08)
+    check "build hints.f90 (use mpi_info_f08) with pkg-config" sh -c "$FC -std=f2018 -Wall -Werror examples/hints.f90 $f08flags -o $stage/hints_f90"
+    check "run it" sh -c "env LD_LIBRARY_PATH=$lib $stage/hints_f90 --hint a=b | grep -q '^  a  *= b\$'"
+    printf "      PROGRAM OLD\n      INCLUDE 'mpi_infof.h'\n      INTEGER INFO, IERR\n      CALL MPI_INFO_CREATE(INFO, IERR)\n      CALL MPI_INFO_FREE(INFO, IERR)\n      IF (IERR .NE. MPI_SUCCESS) STOP 1\n      END\n" >$stage/old.f
+    printf "program new\n  use mpi_info\n  implicit none\n  integer :: info, ierr\n  call MPI_INFO_CREATE_ENV(info, ierr)\n  call MPI_INFO_FREE(info, ierr)\n  if (ierr /= MPI_SUCCESS) stop 1\nend program\n" >$stage/new.f90
+    check "build an include-file program with pkg-config" sh -c "$FC -std=f2018 -Wall -Werror $stage/old.f $flags -o $stage/old"
+    check "run it" env LD_LIBRARY_PATH=$lib $stage/old
+    check "build a use mpi_info program with pkg-config" sh -c "$FC -std=f2018 -Wall -Werror $stage/new.f90 $flags -o $stage/new"
+    check "run it" env LD_LIBRARY_PATH=$lib $stage/new
+fi
 check "make uninstall" $MAKE --no-print-directory uninstall PREFIX=$prefix DESTDIR=$root
 check "nothing left"   sh -c "test -z \"\$(find $root -type f -o -type l)\""
 echo "install_test: $passed passed, $failed failed"

@@ -21,6 +21,9 @@
 mod object;
 mod conversion;
 mod errors;
+/// The old-style Fortran routines (`mpi_info_set_`, ...): not part of the C header.
+/// cbindgen:ignore
+mod fortran;
 
 use std::ffi::{c_char, c_int};
 use std::panic::{catch_unwind, AssertUnwindSafe};

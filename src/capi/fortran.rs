@@ -1,0 +1,446 @@
+//! The old-style Fortran routines (SPEC §10): `MPI_INFO_CREATE(INFO, IERROR)`, ... as called
+//! through `mpi_infof.h` and the `mpi_info` module, under the linker names gfortran and flang
+//! give them on Linux (lower case, one trailing underscore: `mpi_info_set_`), each with its
+//! `pmpi_` twin. The `mpi_info_f08` module calls the `pmpi_` routines (`fortran/`).
+//!
+//! Calling convention: every argument by reference; after all of them, one hidden `size_t` per
+//! `CHARACTER*(*)` argument, its declared length, in argument order. `IERROR` receives the
+//! class the C function would return; `LOGICAL` outputs are written as `.TRUE.`/`.FALSE.`
+//! (`crate::fstr`).
+//!
+//! The rules are those of the C functions (SPEC §4: arguments checked left to right, all
+//! before any lookup; on error no output is written and no object changes), with the Fortran
+//! string rules: input keys and values are stripped of leading and trailing blanks before the
+//! C rules apply (an all-blank key is `MPI_ERR_INFO_KEY`, the limits apply to the stripped
+//! text); output strings are blank-padded to their declared length and never written past it.
+//! `VALUELEN` of `MPI_INFO_GET` and `BUFLEN` of `MPI_INFO_GET_STRING` count characters with no
+//! terminator (docs/fortran.md quotes the standard).
+//!
+//! Like the C functions, each routine's work is in its `pmpi_` name, which runs over the core
+//! (`handles`, `InfoMap`, `env`), and the plain name only forwards.
+
+use std::ffi::{c_char, c_int};
+
+use super::{boundary, count_arg, to_c_int, MPI_Fint, MPI_Info, MPI_INFO_NULL};
+use crate::cstr::Out;
+use crate::error::{message, Error};
+use crate::fstr::{read_in, read_stripped, FortranOut, FALSE, TRUE};
+use crate::handles;
+use crate::info::{check_key, check_value};
+use crate::shared::SharedMap;
+
+/// Runs a routine's body (as the C functions do, panics included) and stores its class in
+/// `IERROR`. A NULL `IERROR`, which no Fortran caller passes, receives nothing.
+fn run(ierror: *mut MPI_Fint, body: impl FnOnce() -> Result<(), Error>) {
+    let code = boundary(body);
+    if let Ok(ierror) = Out::new(ierror) {
+        ierror.put(code);
+    }
+}
+
+/// An input handle, passed by reference. A NULL reference names no object: `MPI_ERR_INFO`.
+fn handle_arg(info: *const MPI_Fint) -> Result<MPI_Info, Error> {
+    read_in(info).ok_or(Error::Info)
+}
+
+/// An input integer (a length, an index, an error code), passed by reference. NULL is
+/// `MPI_ERR_ARG`.
+fn int_arg(n: *const MPI_Fint) -> Result<c_int, Error> {
+    read_in(n).ok_or(Error::Arg)
+}
+
+/// An input key: blanks stripped, then empty, longer than 255 characters or holding a NUL
+/// is `MPI_ERR_INFO_KEY`.
+fn key_arg<'a>(key: *const c_char, len: usize) -> Result<&'a [u8], Error> {
+    let key = read_stripped(key, len).ok_or(Error::InfoKey)?;
+    check_key(key)?;
+    Ok(key)
+}
+
+/// An input value: blanks stripped, then longer than 1023 characters or holding a NUL is
+/// `MPI_ERR_INFO_VALUE`. An all-blank value is the empty value.
+fn value_arg<'a>(value: *const c_char, len: usize) -> Result<&'a [u8], Error> {
+    let value = read_stripped(value, len).ok_or(Error::InfoValue)?;
+    check_value(value)?;
+    Ok(value)
+}
+
+/// `MPI_INFO_CREATE(INFO, IERROR)`: a new empty object.
+#[no_mangle]
+pub extern "C" fn mpi_info_create_(info: *mut MPI_Fint, ierror: *mut MPI_Fint) {
+    pmpi_info_create_(info, ierror)
+}
+
+/// Profiling name of `mpi_info_create_`.
+#[no_mangle]
+pub extern "C" fn pmpi_info_create_(info: *mut MPI_Fint, ierror: *mut MPI_Fint) {
+    run(ierror, || {
+        let info = Out::new(info)?;
+        info.put(handles::create(None)?);
+        Ok(())
+    })
+}
+
+/// `MPI_INFO_SET(INFO, KEY, VALUE, IERROR)`: adds the pair, or replaces the key's value.
+#[no_mangle]
+pub extern "C" fn mpi_info_set_(
+    info: *const MPI_Fint,
+    key: *const c_char,
+    value: *const c_char,
+    ierror: *mut MPI_Fint,
+    key_len: usize,
+    value_len: usize,
+) {
+    pmpi_info_set_(info, key, value, ierror, key_len, value_len)
+}
+
+/// Profiling name of `mpi_info_set_`.
+#[no_mangle]
+pub extern "C" fn pmpi_info_set_(
+    info: *const MPI_Fint,
+    key: *const c_char,
+    value: *const c_char,
+    ierror: *mut MPI_Fint,
+    key_len: usize,
+    value_len: usize,
+) {
+    run(ierror, || {
+        handles::write(handle_arg(info)?, |mut object| {
+            let key = key_arg(key, key_len)?;
+            let value = value_arg(value, value_len)?;
+            object.modify(|map| map.set_valid(key, value))
+        })
+    })
+}
+
+/// `MPI_INFO_DELETE(INFO, KEY, IERROR)`: removes the pair; a missing key is
+/// `MPI_ERR_INFO_NOKEY`.
+#[no_mangle]
+pub extern "C" fn mpi_info_delete_(info: *const MPI_Fint, key: *const c_char, ierror: *mut MPI_Fint, key_len: usize) {
+    pmpi_info_delete_(info, key, ierror, key_len)
+}
+
+/// Profiling name of `mpi_info_delete_`.
+#[no_mangle]
+pub extern "C" fn pmpi_info_delete_(info: *const MPI_Fint, key: *const c_char, ierror: *mut MPI_Fint, key_len: usize) {
+    run(ierror, || {
+        handles::write(handle_arg(info)?, |mut object| {
+            let key = key_arg(key, key_len)?;
+            // Checked before `modify`, which would first copy pairs shared with a duplicate.
+            if object.map().get(key).is_none() {
+                return Err(Error::InfoNoKey);
+            }
+            object.modify(|map| map.delete_valid(key))
+        })
+    })
+}
+
+/// `MPI_INFO_GET(INFO, KEY, VALUELEN, VALUE, FLAG, IERROR)`: if the key is there, `FLAG` is
+/// `.TRUE.` and `VALUE` receives its first `VALUELEN` characters (the standard's Fortran
+/// meaning: the number of characters offered), never more than `VALUE`'s declared length,
+/// blank-padded to that length; if not, `FLAG` is `.FALSE.` and `VALUE` is not touched.
+/// A negative `VALUELEN` is `MPI_ERR_ARG`.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub extern "C" fn mpi_info_get_(
+    info: *const MPI_Fint,
+    key: *const c_char,
+    valuelen: *const MPI_Fint,
+    value: *mut c_char,
+    flag: *mut MPI_Fint,
+    ierror: *mut MPI_Fint,
+    key_len: usize,
+    value_len: usize,
+) {
+    pmpi_info_get_(info, key, valuelen, value, flag, ierror, key_len, value_len)
+}
+
+/// Profiling name of `mpi_info_get_`.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub extern "C" fn pmpi_info_get_(
+    info: *const MPI_Fint,
+    key: *const c_char,
+    valuelen: *const MPI_Fint,
+    value: *mut c_char,
+    flag: *mut MPI_Fint,
+    ierror: *mut MPI_Fint,
+    key_len: usize,
+    value_len: usize,
+) {
+    run(ierror, || {
+        handles::read(handle_arg(info)?, |map| {
+            let key = key_arg(key, key_len)?;
+            let room = count_arg(int_arg(valuelen)?)?;
+            let value = FortranOut::new(value, value_len)?;
+            let flag = Out::new(flag)?;
+            match map.get(key) {
+                Some(found) => {
+                    value.put(found, room);
+                    flag.put(TRUE);
+                }
+                None => flag.put(FALSE),
+            }
+            Ok(())
+        })
+    })
+}
+
+/// `MPI_INFO_GET_VALUELEN(INFO, KEY, VALUELEN, FLAG, IERROR)`: if the key is there, `FLAG` is
+/// `.TRUE.` and `VALUELEN` its length in characters; if not, `FLAG` is `.FALSE.` and
+/// `VALUELEN` is not touched.
+#[no_mangle]
+pub extern "C" fn mpi_info_get_valuelen_(
+    info: *const MPI_Fint,
+    key: *const c_char,
+    valuelen: *mut MPI_Fint,
+    flag: *mut MPI_Fint,
+    ierror: *mut MPI_Fint,
+    key_len: usize,
+) {
+    pmpi_info_get_valuelen_(info, key, valuelen, flag, ierror, key_len)
+}
+
+/// Profiling name of `mpi_info_get_valuelen_`.
+#[no_mangle]
+pub extern "C" fn pmpi_info_get_valuelen_(
+    info: *const MPI_Fint,
+    key: *const c_char,
+    valuelen: *mut MPI_Fint,
+    flag: *mut MPI_Fint,
+    ierror: *mut MPI_Fint,
+    key_len: usize,
+) {
+    run(ierror, || {
+        handles::read(handle_arg(info)?, |map| {
+            let key = key_arg(key, key_len)?;
+            let valuelen = Out::new(valuelen)?;
+            let flag = Out::new(flag)?;
+            match map.get(key) {
+                Some(found) => {
+                    valuelen.put(to_c_int(found.len())?);
+                    flag.put(TRUE);
+                }
+                None => flag.put(FALSE),
+            }
+            Ok(())
+        })
+    })
+}
+
+/// `MPI_INFO_GET_STRING(INFO, KEY, BUFLEN, VALUE, FLAG, IERROR)` (MPI-4), with the standard's
+/// Fortran meaning of `BUFLEN`, which counts no terminator: if the key is there, `FLAG` is
+/// `.TRUE.`; if `BUFLEN > 0`, `VALUE` receives the value's first `BUFLEN` characters, never
+/// more than its declared length, blank-padded to that length (with `BUFLEN = 0` it is not
+/// changed); then `BUFLEN` is set to the value's length. If the key is not there, `FLAG` is
+/// `.FALSE.` and `BUFLEN` and `VALUE` are not touched. A negative `BUFLEN` is `MPI_ERR_ARG`.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub extern "C" fn mpi_info_get_string_(
+    info: *const MPI_Fint,
+    key: *const c_char,
+    buflen: *mut MPI_Fint,
+    value: *mut c_char,
+    flag: *mut MPI_Fint,
+    ierror: *mut MPI_Fint,
+    key_len: usize,
+    value_len: usize,
+) {
+    pmpi_info_get_string_(info, key, buflen, value, flag, ierror, key_len, value_len)
+}
+
+/// Profiling name of `mpi_info_get_string_`.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub extern "C" fn pmpi_info_get_string_(
+    info: *const MPI_Fint,
+    key: *const c_char,
+    buflen: *mut MPI_Fint,
+    value: *mut c_char,
+    flag: *mut MPI_Fint,
+    ierror: *mut MPI_Fint,
+    key_len: usize,
+    value_len: usize,
+) {
+    run(ierror, || {
+        handles::read(handle_arg(info)?, |map| {
+            let key = key_arg(key, key_len)?;
+            let buflen = Out::new(buflen)?;
+            let room = count_arg(buflen.get())?;
+            let value = if room > 0 { Some(FortranOut::new(value, value_len)?) } else { None };
+            let flag = Out::new(flag)?;
+            match map.get(key) {
+                Some(found) => {
+                    let length = to_c_int(found.len())?;
+                    if let Some(value) = value {
+                        value.put(found, room);
+                    }
+                    buflen.put(length);
+                    flag.put(TRUE);
+                }
+                None => flag.put(FALSE),
+            }
+            Ok(())
+        })
+    })
+}
+
+/// `MPI_INFO_GET_NKEYS(INFO, NKEYS, IERROR)`: the number of pairs.
+#[no_mangle]
+pub extern "C" fn mpi_info_get_nkeys_(info: *const MPI_Fint, nkeys: *mut MPI_Fint, ierror: *mut MPI_Fint) {
+    pmpi_info_get_nkeys_(info, nkeys, ierror)
+}
+
+/// Profiling name of `mpi_info_get_nkeys_`.
+#[no_mangle]
+pub extern "C" fn pmpi_info_get_nkeys_(info: *const MPI_Fint, nkeys: *mut MPI_Fint, ierror: *mut MPI_Fint) {
+    run(ierror, || {
+        handles::read(handle_arg(info)?, |map| {
+            let nkeys = Out::new(nkeys)?;
+            nkeys.put(to_c_int(map.len())?);
+            Ok(())
+        })
+    })
+}
+
+/// `MPI_INFO_GET_NTHKEY(INFO, N, KEY, IERROR)`: the `N`-th key (0-based), blank-padded to
+/// `KEY`'s declared length and cut to it if longer. `N` negative or not below the number of
+/// keys is `MPI_ERR_ARG`.
+#[no_mangle]
+pub extern "C" fn mpi_info_get_nthkey_(
+    info: *const MPI_Fint,
+    n: *const MPI_Fint,
+    key: *mut c_char,
+    ierror: *mut MPI_Fint,
+    key_len: usize,
+) {
+    pmpi_info_get_nthkey_(info, n, key, ierror, key_len)
+}
+
+/// Profiling name of `mpi_info_get_nthkey_`.
+#[no_mangle]
+pub extern "C" fn pmpi_info_get_nthkey_(
+    info: *const MPI_Fint,
+    n: *const MPI_Fint,
+    key: *mut c_char,
+    ierror: *mut MPI_Fint,
+    key_len: usize,
+) {
+    run(ierror, || {
+        handles::read(handle_arg(info)?, |map| {
+            let position = count_arg(int_arg(n)?)?;
+            let key = FortranOut::new(key, key_len)?;
+            let found = map.nth_key(position).ok_or(Error::Arg)?;
+            key.put(found, found.len());
+            Ok(())
+        })
+    })
+}
+
+/// `MPI_INFO_DUP(INFO, NEWINFO, IERROR)`: a new object with the same pairs in the same order
+/// (of `MPI_INFO_ENV` too, which gives an ordinary writable object).
+#[no_mangle]
+pub extern "C" fn mpi_info_dup_(info: *const MPI_Fint, newinfo: *mut MPI_Fint, ierror: *mut MPI_Fint) {
+    pmpi_info_dup_(info, newinfo, ierror)
+}
+
+/// Profiling name of `mpi_info_dup_`.
+#[no_mangle]
+pub extern "C" fn pmpi_info_dup_(info: *const MPI_Fint, newinfo: *mut MPI_Fint, ierror: *mut MPI_Fint) {
+    run(ierror, || {
+        let pairs = handles::share(handle_arg(info)?)?;
+        let newinfo = Out::new(newinfo)?;
+        newinfo.put(handles::create(pairs)?);
+        Ok(())
+    })
+}
+
+/// `MPI_INFO_FREE(INFO, IERROR)`: frees the object and sets `INFO` to `MPI_INFO_NULL`. A dead
+/// handle, `MPI_INFO_NULL` or `MPI_INFO_ENV` is `MPI_ERR_INFO`, and `INFO` is not changed.
+#[no_mangle]
+pub extern "C" fn mpi_info_free_(info: *mut MPI_Fint, ierror: *mut MPI_Fint) {
+    pmpi_info_free_(info, ierror)
+}
+
+/// Profiling name of `mpi_info_free_`.
+#[no_mangle]
+pub extern "C" fn pmpi_info_free_(info: *mut MPI_Fint, ierror: *mut MPI_Fint) {
+    run(ierror, || {
+        let info = Out::new(info)?;
+        handles::free(info.get())?;
+        info.put(MPI_INFO_NULL);
+        Ok(())
+    })
+}
+
+/// `MPI_INFO_CREATE_ENV(INFO, IERROR)`: a new object holding what `MPI_INFO_ENV` holds, built
+/// from the process's own command line (the Fortran binding has no `argc`/`argv`), with
+/// `wdir` the working directory now.
+#[no_mangle]
+pub extern "C" fn mpi_info_create_env_(info: *mut MPI_Fint, ierror: *mut MPI_Fint) {
+    pmpi_info_create_env_(info, ierror)
+}
+
+/// Profiling name of `mpi_info_create_env_`.
+#[no_mangle]
+pub extern "C" fn pmpi_info_create_env_(info: *mut MPI_Fint, ierror: *mut MPI_Fint) {
+    run(ierror, || {
+        let info = Out::new(info)?;
+        let pairs = crate::env::build_own()?;
+        info.put(handles::create(Some(SharedMap::try_new(pairs)?))?);
+        Ok(())
+    })
+}
+
+/// `MPI_ERROR_STRING(ERRORCODE, STRING, RESULTLEN, IERROR)`: the message for the code,
+/// blank-padded to `STRING`'s declared length (cut to it if longer; declared as
+/// `CHARACTER*(MPI_MAX_ERROR_STRING)` every message fits), and in `RESULTLEN` the number of
+/// its characters written. An unknown code is `MPI_ERR_ARG`.
+#[no_mangle]
+pub extern "C" fn mpi_error_string_(
+    errorcode: *const MPI_Fint,
+    string: *mut c_char,
+    resultlen: *mut MPI_Fint,
+    ierror: *mut MPI_Fint,
+    string_len: usize,
+) {
+    pmpi_error_string_(errorcode, string, resultlen, ierror, string_len)
+}
+
+/// Profiling name of `mpi_error_string_`.
+#[no_mangle]
+pub extern "C" fn pmpi_error_string_(
+    errorcode: *const MPI_Fint,
+    string: *mut c_char,
+    resultlen: *mut MPI_Fint,
+    ierror: *mut MPI_Fint,
+    string_len: usize,
+) {
+    run(ierror, || {
+        let text = message(int_arg(errorcode)?).ok_or(Error::Arg)?.as_bytes();
+        let string = FortranOut::new(string, string_len)?;
+        let resultlen = Out::new(resultlen)?;
+        let written = to_c_int(text.len().min(string_len))?;
+        string.put(text, text.len());
+        resultlen.put(written);
+        Ok(())
+    })
+}
+
+/// `MPI_ERROR_CLASS(ERRORCODE, ERRORCLASS, IERROR)`: every code this library returns is its
+/// own class. An unknown code is `MPI_ERR_ARG`.
+#[no_mangle]
+pub extern "C" fn mpi_error_class_(errorcode: *const MPI_Fint, errorclass: *mut MPI_Fint, ierror: *mut MPI_Fint) {
+    pmpi_error_class_(errorcode, errorclass, ierror)
+}
+
+/// Profiling name of `mpi_error_class_`.
+#[no_mangle]
+pub extern "C" fn pmpi_error_class_(errorcode: *const MPI_Fint, errorclass: *mut MPI_Fint, ierror: *mut MPI_Fint) {
+    run(ierror, || {
+        let code = int_arg(errorcode)?;
+        message(code).ok_or(Error::Arg)?;
+        Out::new(errorclass)?.put(code);
+        Ok(())
+    })
+}
