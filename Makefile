@@ -45,7 +45,7 @@ EXAMPLE_CFLAGS := -std=c99 -Wall -Wextra -Werror -O2 -Iinclude
 C_TESTS := $(sort $(basename $(notdir $(wildcard tests-c/test_*.c))))
 SHARED_TESTS := $(addprefix $(OUT)/tests/shared/,$(C_TESTS) pmpi_app)
 STATIC_TESTS := $(addprefix $(OUT)/tests/static/,$(C_TESTS) pmpi_app)
-SCRIPT_TESTS := tests-c/header_test.sh tests-c/install_test.sh fuzz/env_cmdline.sh tests-py/run.sh
+SCRIPT_TESTS := tests-c/header_test.sh tests-c/install_test.sh tests-c/cmake_test.sh fuzz/env_cmdline.sh tests-py/run.sh
 # tests-c/unload.c loads the shared library only with dlopen (never linked to it), closes it
 # while threads that used it live, and loads a second copy beside it.
 UNLOAD := $(OUT)/tests/shared/unload
@@ -281,18 +281,37 @@ bench: lib
 	@echo "MPICH $$(mpichversion | sed -n 's/^MPICH Version:[[:space:]]*//p'), $$(ompi_info --version | head -n 1), $$(nproc) cores: $$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
 	python3 benches/compare.py $(OUT)/bench/info_bench $(OUT)/bench/info_bench_mpich $(OUT)/bench/info_bench_openmpi
 
-install: lib
-	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR)
+# The CMake package (cmake/*.in) for find_package(mpi_info): the library's names and version,
+# the archive's STATIC_LIBS the CMake way, and the library and header directories relative to
+# the package's own, so that it can be staged with DESTDIR or moved.
+CMAKEDIR ?= $(LIBDIR)/cmake/mpi_info
+CMAKE_FILES := mpi_infoConfig.cmake mpi_infoConfigVersion.cmake
+.PHONY: cmake-package
+cmake-package:
+	@mkdir -p $(OUT)/cmake
+	@for f in $(CMAKE_FILES); do \
+	  sed -e 's|@VERSION@|$(VERSION)|' -e 's|@MAJOR@|$(MAJOR)|' -e 's|@MINOR@|$(MINOR)|' \
+	      -e 's|@REALNAME@|$(REALNAME)|' -e 's|@SONAME@|$(SONAME)|' -e 's|@SONAME_VERSION@|$(SONAME:libmpi_info.so.%=%)|g' \
+	      -e 's|@SYSTEM_LIBS@|$(patsubst -l%,%,$(patsubst -lpthread,Threads::Threads,$(patsubst -ldl,$${CMAKE_DL_LIBS},$(STATIC_LIBS))))|' \
+	      -e "s|@LIBDIR_FROM_HERE@|$$(realpath -ms --relative-to=$(CMAKEDIR) $(LIBDIR))|" \
+	      -e "s|@INCLUDEDIR_FROM_HERE@|$$(realpath -ms --relative-to=$(CMAKEDIR) $(INCLUDEDIR))|" \
+	      cmake/$$f.in > $(OUT)/cmake/$$f || exit 1; done
+
+install: lib cmake-package
+	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(CMAKEDIR)
 	install -m 755 $(LIB)/$(REALNAME) $(DESTDIR)$(LIBDIR)/$(REALNAME)
 	ln -sf $(REALNAME) $(DESTDIR)$(LIBDIR)/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libmpi_info.so
 	install -m 644 $(LIB)/libmpi_info.a $(DESTDIR)$(LIBDIR)/libmpi_info.a
 	install -m 644 include/mpi_info.h $(DESTDIR)$(INCLUDEDIR)/mpi_info.h
 	install -m 644 $(OUT)/mpi-info.pc $(DESTDIR)$(PKGCONFIGDIR)/mpi-info.pc
+	install -m 644 $(addprefix $(OUT)/cmake/,$(CMAKE_FILES)) $(DESTDIR)$(CMAKEDIR)
 
 uninstall:
 	rm -f $(DESTDIR)$(LIBDIR)/$(REALNAME) $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libmpi_info.so \
-	      $(DESTDIR)$(LIBDIR)/libmpi_info.a $(DESTDIR)$(INCLUDEDIR)/mpi_info.h $(DESTDIR)$(PKGCONFIGDIR)/mpi-info.pc
+	      $(DESTDIR)$(LIBDIR)/libmpi_info.a $(DESTDIR)$(INCLUDEDIR)/mpi_info.h $(DESTDIR)$(PKGCONFIGDIR)/mpi-info.pc \
+	      $(addprefix $(DESTDIR)$(CMAKEDIR)/,$(CMAKE_FILES))
+	rmdir --ignore-fail-on-non-empty $(DESTDIR)$(CMAKEDIR) 2>/dev/null || true
 
 clean:
 	rm -rf $(OUT)
