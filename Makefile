@@ -67,9 +67,9 @@ lib:
 	@cmp -s target/release/libmpi_info.so $(LIB)/$(REALNAME) || { cp target/release/libmpi_info.so $(LIB)/$(REALNAME).$$$$ && mv -f $(LIB)/$(REALNAME).$$$$ $(LIB)/$(REALNAME); }
 	@ln -sf $(REALNAME) $(LIB)/$(SONAME)
 	@ln -sf $(SONAME) $(LIB)/libmpi_info.so
-	@# The MPI_ names become weak in the archive, so a profiling tool linked ahead of it can
-	@# define them and still take the PMPI_ names from it (SPEC section 8).
-	@tmp=$(OUT)/libmpi_info.a.$$$$; $(OBJCOPY) --wildcard --weaken-symbol='MPI_*' target/release/libmpi_info.a $$tmp && \
+	@# The MPI_ and MPIX_ names become weak in the archive, so a profiling tool linked ahead of
+	@# it can define them and still take the PMPI_ and PMPIX_ names from it (SPEC section 8).
+	@tmp=$(OUT)/libmpi_info.a.$$$$; $(OBJCOPY) --wildcard --weaken-symbol='MPI_*' --weaken-symbol='MPIX_*' target/release/libmpi_info.a $$tmp && \
 	  { cmp -s $$tmp $(LIB)/libmpi_info.a || mv -f $$tmp $(LIB)/libmpi_info.a; }; rm -f $$tmp
 	@sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
 	     -e 's|@VERSION@|$(VERSION)|' -e 's|@STATIC_LIBS@|$(STATIC_LIBS)|' mpi-info.pc.in > $(OUT)/mpi-info.pc
@@ -282,3 +282,11 @@ uninstall:
 clean:
 	rm -rf $(OUT)
 	$(CARGO) clean
+
+# ---------------------------------------------------------------- MPIX_ toolkit (issue 14) begin
+# The MPIX_ hint toolkit for layered libraries (src/capi/mpix.rs, docs/mpix.md). Its C tests are
+# tests-c/test_mpix_*.c, picked up with the other test_*.c; they and nomem.c also include
+# tests-c/mpix_support.h.
+MPIX_SUPPORT_USERS := $(filter test_mpix_%,$(C_TESTS)) nomem
+$(foreach build,tests asan tsan,$(foreach lib,shared static,$(addprefix $(OUT)/$(build)/$(lib)/,$(MPIX_SUPPORT_USERS)))): tests-c/mpix_support.h
+# ---------------------------------------------------------------- MPIX_ toolkit (issue 14) end

@@ -11,7 +11,9 @@
 //! - `sync`: the locks and atomics, swapped for loom's in the model-checked build (`make loom`);
 //! - `cstr`: bounded reads of C strings and exact-length writes (the `unsafe` helpers);
 //! - `capi`: the exported `MPI_*`/`PMPI_*` functions and the header's constants;
-//! - [`error`]: error classes and their messages.
+//! - [`error`]: error classes and their messages;
+//! - [`typed`], [`hinttext`], [`serial`]: the `MPIX_` toolkit's safe core (typed values, hint
+//!   text, serialization); merge and equality are [`InfoMap`] methods.
 
 #![deny(unsafe_op_in_unsafe_fn)]
 // The model-checked build has no C API, so the C-string helpers go unused there.
@@ -24,11 +26,14 @@ mod cstr;
 mod env;
 pub mod error;
 mod handles;
+pub mod hinttext;
 mod index;
 pub mod info;
 mod pair;
+pub mod serial;
 mod shared;
 mod sync;
+pub mod typed;
 
 #[cfg(not(loom))]
 pub use capi::{

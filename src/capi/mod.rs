@@ -23,6 +23,8 @@
 mod object;
 mod conversion;
 mod errors;
+// The MPIX_ toolkit for layered libraries, last: its section closes the header.
+mod mpix;
 
 use std::ffi::{c_char, c_int};
 use std::panic::{catch_unwind, AssertUnwindSafe};
