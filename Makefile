@@ -285,8 +285,8 @@ clean:
 
 # ---------------------------------------------------------------- MPIX_ toolkit (issue 14) begin
 # The MPIX_ hint toolkit for layered libraries (src/capi/mpix.rs, docs/mpix.md). Its C tests are
-# tests-c/test_mpix_*.c, picked up with the other test_*.c; they and nomem.c also include
-# tests-c/mpix_support.h.
-MPIX_SUPPORT_USERS := $(filter test_mpix_%,$(C_TESTS)) nomem
-$(foreach build,tests asan tsan,$(foreach lib,shared static,$(addprefix $(OUT)/$(build)/$(lib)/,$(MPIX_SUPPORT_USERS)))): tests-c/mpix_support.h
+# tests-c/test_mpix_*.c, picked up with the other test_*.c; they also include
+# tests-c/mpix_support.h. tests-c/nomem.c runs the MPIX_ calls that allocate.
+MPIX_TESTS := $(filter test_mpix_%,$(C_TESTS))
+$(foreach build,tests asan tsan,$(foreach lib,shared static,$(addprefix $(OUT)/$(build)/$(lib)/,$(MPIX_TESTS)))): tests-c/mpix_support.h
 # ---------------------------------------------------------------- MPIX_ toolkit (issue 14) end
