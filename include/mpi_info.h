@@ -87,7 +87,8 @@
 #define MPI_ERR_INFO_NOKEY 32
 
 /**
- * Invalid value: NULL, or longer than `MPI_MAX_INFO_VAL - 1` characters.
+ * Invalid value: NULL, or longer than `MPI_MAX_INFO_VAL - 1` characters; for the `MPIX_`
+ * calls also a value not of the type a typed read asks for, or a malformed hint text entry.
  */
 #define MPI_ERR_INFO_VALUE 33
 
