@@ -67,6 +67,19 @@ static uint32_t be32(const uint8_t *p) {
     return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | (uint32_t)p[3];
 }
 
+/* A length field at *at and the bytes it counts: MPI_SUCCESS with *p and *len set, or the
+ * class of the defect (a field cut short: MPI_ERR_ARG; a length above limit: too_long). */
+static int field(const uint8_t *bytes, size_t n, size_t *at, size_t limit, int too_long, const uint8_t **p, size_t *len) {
+    if (n - *at < 4) return MPI_ERR_ARG;
+    *len = be32(bytes + *at);
+    *at += 4;
+    if (*len > limit) return too_long;
+    if (n - *at < *len) return MPI_ERR_ARG;
+    *p = bytes + *at;
+    *at += *len;
+    return MPI_SUCCESS;
+}
+
 /* Decodes bytes[0..n) as docs/mpix.md describes version 1: MPI_SUCCESS and the pairs (in
  * *pairs, malloc'd, *npairs of them), or the class of the first defect. */
 static int ref_decode(const uint8_t *bytes, size_t n, struct ref_pair **pairs, size_t *npairs) {
@@ -82,24 +95,14 @@ static int ref_decode(const uint8_t *bytes, size_t n, struct ref_pair **pairs, s
     size_t i;
     for (i = 0; i < count; i++) {
         struct ref_pair *p = &out[i];
-        if (n - at < 4) { rc = MPI_ERR_ARG; break; }
-        p->klen = be32(bytes + at);
-        at += 4;
-        if (p->klen > KEY_MAX) { rc = MPI_ERR_INFO_KEY; break; }
-        if (n - at < p->klen) { rc = MPI_ERR_ARG; break; }
-        p->key = bytes + at;
-        at += p->klen;
+        rc = field(bytes, n, &at, KEY_MAX, MPI_ERR_INFO_KEY, &p->key, &p->klen);
+        if (rc != MPI_SUCCESS) break;
         if (p->klen == 0 || memchr(p->key, 0, p->klen)) { rc = MPI_ERR_INFO_KEY; break; }
         int seen = 0;
         for (size_t j = 0; j < i && !seen; j++) seen = out[j].klen == p->klen && memcmp(out[j].key, p->key, p->klen) == 0;
         if (seen) { rc = MPI_ERR_ARG; break; }
-        if (n - at < 4) { rc = MPI_ERR_ARG; break; }
-        p->vlen = be32(bytes + at);
-        at += 4;
-        if (p->vlen > VAL_MAX) { rc = MPI_ERR_INFO_VALUE; break; }
-        if (n - at < p->vlen) { rc = MPI_ERR_ARG; break; }
-        p->value = bytes + at;
-        at += p->vlen;
+        rc = field(bytes, n, &at, VAL_MAX, MPI_ERR_INFO_VALUE, &p->value, &p->vlen);
+        if (rc != MPI_SUCCESS) break;
         if (memchr(p->value, 0, p->vlen)) { rc = MPI_ERR_INFO_VALUE; break; }
     }
     if (rc == MPI_SUCCESS && at != n) rc = MPI_ERR_ARG;

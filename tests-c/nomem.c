@@ -273,6 +273,7 @@ static void apply(const struct step *s, MPI_Info made) {
         model_delete(&expect[o], s->key);
         break;
     case DUP:
+    case DESERIALIZE:
         model_copy(&expect[o], &expect[s->src], MODEL_CAP);
         from_env[o] = from_env[s->src];
         if (from_env[o]) MPI_Info_dup(reference[s->src], &reference[o]);
@@ -313,11 +314,6 @@ static void apply(const struct step *s, MPI_Info made) {
         for (int i = 0; i < s->npairs; i++)
             if (s->num || model_find(&expect[o], s->pairs[2 * i]) < 0)
                 model_set(&expect[o], s->pairs[2 * i], s->pairs[2 * i + 1]);
-        break;
-    case DESERIALIZE:
-        model_copy(&expect[o], &expect[s->src], MODEL_CAP);
-        from_env[o] = from_env[s->src];
-        if (from_env[o]) MPI_Info_dup(reference[s->src], &reference[o]);
         break;
     case FREE:
         model_free(&expect[o]);

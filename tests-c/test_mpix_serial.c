@@ -32,6 +32,18 @@ static unsigned char *serialized(int api, MPI_Info info, int *size) {
     return buf;
 }
 
+/* Serializes info and deserializes the bytes: the new object must be equal to info, in order.
+ * Returns the new object, and the bytes (malloc'd) in *bytes and their count in *size. */
+static MPI_Info round_trip(int api, MPI_Info info, unsigned char **bytes, int *size) {
+    *bytes = serialized(api, info, size);
+    MPI_Info back = ISENT;
+    CHECK_RC(DESERIALIZE[api](*bytes, *size, &back), MPI_SUCCESS);
+    int equal = ISENT;
+    CHECK_RC(MPIX_Info_equal(back, info, 1, &equal), MPI_SUCCESS);
+    CHECK(equal == 1);
+    return back;
+}
+
 /* The expected bytes of {"ab" = "xyz", "k" = ""}, per docs/mpix.md. */
 static const unsigned char SMALL[] = {'M', 'P', 'I', 'I', 0, 0, 0, 1, 0, 0, 0, 2,  0,   0,   0,   2, 'a', 'b', 0, 0, 0,
                                       3,   'x', 'y', 'z', 0, 0, 0, 1, 'k', 0, 0, 0, 0};
@@ -187,12 +199,8 @@ static void test_errors(int api) {
     CHECK(b == 1 && untouched(buf, 0, sizeof buf));
     /* MPI_INFO_ENV can be serialized. */
     int size;
-    unsigned char *env = serialized(api, MPI_INFO_ENV, &size);
-    MPI_Info env_copy = ISENT;
-    CHECK_RC(DESERIALIZE[api](env, size, &env_copy), MPI_SUCCESS);
-    int equal = ISENT;
-    CHECK_RC(MPIX_Info_equal(env_copy, MPI_INFO_ENV, 1, &equal), MPI_SUCCESS);
-    CHECK(equal == 1);
+    unsigned char *env;
+    MPI_Info env_copy = round_trip(api, MPI_INFO_ENV, &env, &size);
     CHECK_RC(MPI_Info_free(&env_copy), MPI_SUCCESS);
 
     /* deserialize: buf, buflen, info, then the bytes. */
@@ -237,13 +245,9 @@ static void test_round_trips(int api) {
             CHECK_RC(MPI_Info_get(info, key, MPI_MAX_INFO_VAL - 1, v, &flag), MPI_SUCCESS);
             CHECK_RC(MPI_Info_set(reversed, key, v), MPI_SUCCESS);
         }
-        int size, again_size;
-        unsigned char *bytes = serialized(api, info, &size);
-        MPI_Info back = ISENT;
-        CHECK_RC(DESERIALIZE[api](bytes, size, &back), MPI_SUCCESS);
-        int equal = ISENT;
-        CHECK_RC(MPIX_Info_equal(back, info, 1, &equal), MPI_SUCCESS);
-        CHECK(equal == 1);
+        int size, again_size, equal = ISENT;
+        unsigned char *bytes;
+        MPI_Info back = round_trip(api, info, &bytes, &size);
         unsigned char *again = serialized(api, back, &again_size);
         CHECK(again_size == size && memcmp(again, bytes, (size_t)size) == 0);
         free(again);

@@ -51,6 +51,13 @@ static void text_case(int api, const char *text, int format, int overwrite, cons
 static const char *const NONE[] = {NULL};
 static const char *const PRESET[] = {"cb_nodes", "user", "keep", "me"};
 
+/* A malformed text, made from fmt and one string: it must fail with rc and set nothing. */
+static void bad_text(int api, int format, const char *fmt, const char *arg, int rc) {
+    char text[4096];
+    snprintf(text, sizeof text, fmt, arg);
+    text_case(api, text, format, 1, PRESET, 2, rc, PRESET, 2);
+}
+
 static void test_lines(int api) {
     const int L = MPIX_INFO_FORMAT_LINES;
     const char *text = "# system-wide hints\n"
@@ -85,35 +92,9 @@ static void test_lines(int api) {
     snprintf(longest, 2000, "%s %s\n", key255, value1023);
     const char *const longest_pair[] = {key255, value1023};
     text_case(api, longest, L, 0, NONE, 0, MPI_SUCCESS, longest_pair, 1);
-
-    /* Malformed lines, in the middle of good ones: the error, and nothing set. */
-    const struct { const char *middle; int rc; } bad[] = {
-        {"key_without_value", MPI_ERR_INFO_VALUE},
-        {"three words here", MPI_ERR_INFO_VALUE},
-        {"romio_cb_read enable # a comment after a hint", MPI_ERR_INFO_VALUE},
-        {"key\tvalue\tmore", MPI_ERR_INFO_VALUE},
-    };
-    char textbuf[4096];
-    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-        snprintf(textbuf, sizeof textbuf, "cb_nodes 16\nfresh 1\n%s\nlast 2\n", bad[i].middle);
-        text_case(api, textbuf, L, 1, PRESET, 2, bad[i].rc, PRESET, 2);
-    }
-    char *key256 = repeat('k', 256), *value1024 = repeat('v', 1024);
-    snprintf(textbuf, sizeof textbuf, "cb_nodes 16\n%s v\nlast 2\n", key256);
-    text_case(api, textbuf, L, 1, PRESET, 2, MPI_ERR_INFO_KEY, PRESET, 2);
-    /* The key is checked first: a key too long and no value is the key's error. */
-    snprintf(textbuf, sizeof textbuf, "cb_nodes 16\n%s\n", key256);
-    text_case(api, textbuf, L, 1, PRESET, 2, MPI_ERR_INFO_KEY, PRESET, 2);
-    /* The first malformed line decides. */
-    snprintf(textbuf, sizeof textbuf, "a 1\nno_value\n%s v\n", key256);
-    text_case(api, textbuf, L, 1, PRESET, 2, MPI_ERR_INFO_VALUE, PRESET, 2);
-    snprintf(textbuf, sizeof textbuf, "cb_nodes 16\nk %s\nlast 2\n", value1024);
-    text_case(api, textbuf, L, 1, PRESET, 2, MPI_ERR_INFO_VALUE, PRESET, 2);
     free(longest);
     free(key255);
     free(value1023);
-    free(key256);
-    free(value1024);
 }
 
 static void test_pairs(int api) {
@@ -130,23 +111,34 @@ static void test_pairs(int api) {
     /* '#' starts no comment here. */
     const char *const hash[] = {"#k", "v"};
     text_case(api, "#k=v", P, 0, NONE, 0, MPI_SUCCESS, hash, 1);
-    /* The same hints text is malformed in the other format, and the other way round. */
-    text_case(api, "cb_nodes 4\n", P, 1, PRESET, 2, MPI_ERR_INFO_VALUE, PRESET, 2);
-    text_case(api, "cb_nodes=4\n", MPIX_INFO_FORMAT_LINES, 1, PRESET, 2, MPI_ERR_INFO_VALUE, PRESET, 2);
+}
 
-    const struct { const char *text; int rc; } bad[] = {
-        {"a=1;no_equals;b=2", MPI_ERR_INFO_VALUE},
-        {"a=1; =2;b=2", MPI_ERR_INFO_KEY},
-        {"a=1\n=\n", MPI_ERR_INFO_KEY},
-        {"a=1;\t =x", MPI_ERR_INFO_KEY},
-    };
-    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) text_case(api, bad[i].text, P, 1, PRESET, 2, bad[i].rc, PRESET, 2);
-    char textbuf[4096];
+/* Malformed entries, in the middle of good ones, in both formats: the error (the first malformed
+ * entry decides; in an entry, the key first), and nothing set. */
+static void test_malformed(int api) {
+    const int L = MPIX_INFO_FORMAT_LINES, P = MPIX_INFO_FORMAT_PAIRS;
     char *key256 = repeat('k', 256), *value1024 = repeat('v', 1024);
-    snprintf(textbuf, sizeof textbuf, "a=1;%s=v;b=2", key256);
-    text_case(api, textbuf, P, 1, PRESET, 2, MPI_ERR_INFO_KEY, PRESET, 2);
-    snprintf(textbuf, sizeof textbuf, "a=1;k=%s;b=2", value1024);
-    text_case(api, textbuf, P, 1, PRESET, 2, MPI_ERR_INFO_VALUE, PRESET, 2);
+    const char *middle = "cb_nodes 16\nfresh 1\n%s\nlast 2\n";
+    const struct { int format; const char *text, *arg; int rc; } bad[] = {
+        {L, middle, "key_without_value", MPI_ERR_INFO_VALUE},
+        {L, middle, "three words here", MPI_ERR_INFO_VALUE},
+        {L, middle, "romio_cb_read enable # a comment after a hint", MPI_ERR_INFO_VALUE},
+        {L, middle, "key\tvalue\tmore", MPI_ERR_INFO_VALUE},
+        {L, "cb_nodes 16\n%s v\nlast 2\n", key256, MPI_ERR_INFO_KEY},
+        {L, "cb_nodes 16\n%s\n", key256, MPI_ERR_INFO_KEY},
+        {L, "a 1\nno_value\n%s v\n", key256, MPI_ERR_INFO_VALUE},
+        {L, "cb_nodes 16\nk %s\nlast 2\n", value1024, MPI_ERR_INFO_VALUE},
+        {P, "%s", "a=1;no_equals;b=2", MPI_ERR_INFO_VALUE},
+        {P, "%s", "a=1; =2;b=2", MPI_ERR_INFO_KEY},
+        {P, "%s", "a=1\n=\n", MPI_ERR_INFO_KEY},
+        {P, "%s", "a=1;\t =x", MPI_ERR_INFO_KEY},
+        {P, "a=1;%s=v;b=2", key256, MPI_ERR_INFO_KEY},
+        {P, "a=1;k=%s;b=2", value1024, MPI_ERR_INFO_VALUE},
+        /* The same hints are malformed in the other format. */
+        {P, "%s", "cb_nodes 4\n", MPI_ERR_INFO_VALUE},
+        {L, "%s", "cb_nodes=4\n", MPI_ERR_INFO_VALUE},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) bad_text(api, bad[i].format, bad[i].text, bad[i].arg, bad[i].rc);
     free(key256);
     free(value1024);
 }
@@ -251,6 +243,7 @@ int main(int argc, char **argv) {
     for (int api = 0; api < 2; api++) {
         test_lines(api);
         test_pairs(api);
+        test_malformed(api);
         test_bound(api);
         test_errors(api);
     }

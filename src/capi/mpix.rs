@@ -71,6 +71,20 @@ fn typed_read<A>(
     })
 }
 
+/// A typed read of one number or boolean: `*value` is what `parse` makes of the key's value.
+fn scalar_read<T: Copy>(
+    info: MPI_Info,
+    key: *const c_char,
+    value: *mut T,
+    flag: *mut c_int,
+    parse: impl FnOnce(&[u8]) -> Result<T, Error>,
+) -> c_int {
+    typed_read(info, key, || Out::new(value), flag, |text, value| {
+        value.put(parse(text)?);
+        Ok(())
+    })
+}
+
 /// Reads the boolean value of `key`: `"true"` is 1, `"false"` is 0 (lowercase, blanks around
 /// the value ignored, anything else is an error).
 ///
@@ -93,10 +107,7 @@ pub extern "C" fn MPIX_Info_get_bool(info: MPI_Info, key: *const c_char, value: 
 /// Profiling name of `MPIX_Info_get_bool`.
 #[no_mangle]
 pub extern "C" fn PMPIX_Info_get_bool(info: MPI_Info, key: *const c_char, value: *mut c_int, flag: *mut c_int) -> c_int {
-    typed_read(info, key, || Out::new(value), flag, |text, value| {
-        value.put(c_int::from(typed::parse_bool(text)?));
-        Ok(())
-    })
+    scalar_read(info, key, value, flag, |text| typed::parse_bool(text).map(c_int::from))
 }
 
 /// Reads the value of `key` as a C `int`: decimal digits with an optional `+` or `-` directly
@@ -124,10 +135,7 @@ pub extern "C" fn MPIX_Info_get_int(info: MPI_Info, key: *const c_char, value: *
 /// Profiling name of `MPIX_Info_get_int`.
 #[no_mangle]
 pub extern "C" fn PMPIX_Info_get_int(info: MPI_Info, key: *const c_char, value: *mut c_int, flag: *mut c_int) -> c_int {
-    typed_read(info, key, || Out::new(value), flag, |text, value| {
-        value.put(typed::parse_i32(text)?);
-        Ok(())
-    })
+    scalar_read(info, key, value, flag, typed::parse_i32)
 }
 
 /// Reads the value of `key` as an `int64_t`, with the rules of `MPIX_Info_get_int` and the
@@ -153,10 +161,7 @@ pub extern "C" fn MPIX_Info_get_int64(info: MPI_Info, key: *const c_char, value:
 /// Profiling name of `MPIX_Info_get_int64`.
 #[no_mangle]
 pub extern "C" fn PMPIX_Info_get_int64(info: MPI_Info, key: *const c_char, value: *mut i64, flag: *mut c_int) -> c_int {
-    typed_read(info, key, || Out::new(value), flag, |text, value| {
-        value.put(typed::parse_i64(text)?);
-        Ok(())
-    })
+    scalar_read(info, key, value, flag, typed::parse_i64)
 }
 
 /// One of `MPIX_Info_get_enum`'s choices: NULL, or longer than a value can be, is
@@ -253,10 +258,7 @@ pub extern "C" fn MPIX_Info_get_nitems(info: MPI_Info, key: *const c_char, nitem
 /// Profiling name of `MPIX_Info_get_nitems`.
 #[no_mangle]
 pub extern "C" fn PMPIX_Info_get_nitems(info: MPI_Info, key: *const c_char, nitems: *mut c_int, flag: *mut c_int) -> c_int {
-    typed_read(info, key, || Out::new(nitems), flag, |text, nitems| {
-        nitems.put(to_c_int(typed::list_len(text)?)?);
-        Ok(())
-    })
+    scalar_read(info, key, nitems, flag, |text| to_c_int(typed::list_len(text)?))
 }
 
 /// Reads element `n` (0-based) of the comma-separated list that is the value of `key`, without
