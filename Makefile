@@ -11,7 +11,8 @@
 #   make asan       the C suite built with AddressSanitizer + UndefinedBehaviorSanitizer
 #   make tsan       the threaded C tests built with ThreadSanitizer
 #   make fuzz       libFuzzer on the C API against a reference model, FUZZ_SECONDS (300) long;
-#                   make fuzz-smoke: 60 s (installs clang-19 if missing)
+#                   make fuzz-smoke: 60 s (installs clang-19 if missing); before it, the
+#                   serialization target for half as long (SERIAL_FUZZ_SECONDS)
 #   make bench      this library, MPICH and Open MPI side by side (installs the peers if missing)
 #   make install    PREFIX=/usr/local DESTDIR= ; make uninstall undoes it
 
@@ -74,10 +75,10 @@ lib:
 	@cmp -s target/release/libmpi_info.so $(LIB)/$(REALNAME) || { cp target/release/libmpi_info.so $(LIB)/$(REALNAME).$$$$ && mv -f $(LIB)/$(REALNAME).$$$$ $(LIB)/$(REALNAME); }
 	@ln -sf $(REALNAME) $(LIB)/$(SONAME)
 	@ln -sf $(SONAME) $(LIB)/libmpi_info.so
-	@# The MPI_ names (and the Fortran mpi_ names) become weak in the archive, so a profiling
-	@# tool linked ahead of it can define them and still take the PMPI_ names from it (SPEC
-	@# section 8).
-	@tmp=$(OUT)/libmpi_info.a.$$$$; $(OBJCOPY) --wildcard --weaken-symbol='MPI_*' --weaken-symbol='mpi_*' target/release/libmpi_info.a $$tmp && \
+	@# The MPI_ and MPIX_ names (and the Fortran mpi_ names) become weak in the archive, so a
+	@# profiling tool linked ahead of it can define them and still take the PMPI_ and PMPIX_ names
+	@# from it (SPEC section 8).
+	@tmp=$(OUT)/libmpi_info.a.$$$$; $(OBJCOPY) --wildcard --weaken-symbol='MPI_*' --weaken-symbol='MPIX_*' --weaken-symbol='mpi_*' target/release/libmpi_info.a $$tmp && \
 	  { cmp -s $$tmp $(LIB)/libmpi_info.a || mv -f $$tmp $(LIB)/libmpi_info.a; }; rm -f $$tmp
 	@sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
 	     -e 's|@VERSION@|$(VERSION)|' -e 's|@STATIC_LIBS@|$(STATIC_LIBS)|' mpi-info.pc.in > $(OUT)/mpi-info.pc
@@ -103,8 +104,8 @@ c-tests: $(SHARED_TESTS) $(UNLOAD) $(STATIC_TESTS) $(NOMEM_TESTS) $(SCALE_SHARED
 	-@SUITE_TOTALS=$(OUT)/tests/totals STRESS_SECONDS=3 STRESS_THREADS=8 tests-c/run-suite.sh shared $(SHARED_TESTS) $(UNLOAD) $(OUT)/tests/shared/nomem $(SCALE_SHARED)
 	-@SUITE_TOTALS=$(OUT)/tests/totals STRESS_SECONDS=3 STRESS_THREADS=8 tests-c/run-suite.sh static $(STATIC_TESTS) $(OUT)/tests/static/nomem $(SCALE_STATIC)
 	-@SUITE_TOTALS=$(OUT)/tests/totals MAKE="$(MAKE)" CC="$(CC)" CXX="$(CXX)" FC="$(if $(HAVE_FC),$(FC))" PYTHON="$(PYTHON)" tests-c/run-suite.sh scripts $(SCRIPT_TESTS)
-	-@SUITE_TOTALS=$(OUT)/tests/totals tests-c/run-suite.sh replay.so $(OUT)/tests/shared/fuzz_replay
-	-@SUITE_TOTALS=$(OUT)/tests/totals tests-c/run-suite.sh replay.a $(OUT)/tests/static/fuzz_replay
+	-@SUITE_TOTALS=$(OUT)/tests/totals tests-c/run-suite.sh replay.so $(OUT)/tests/shared/fuzz_replay $(OUT)/tests/shared/serial_replay
+	-@SUITE_TOTALS=$(OUT)/tests/totals tests-c/run-suite.sh replay.a $(OUT)/tests/static/fuzz_replay $(OUT)/tests/static/serial_replay
 	-@SUITE_TOTALS=$(OUT)/tests/totals FC="$(FC)" tests-c/run-suite.sh fortran.so $(FORTRAN_SHARED_TESTS) $(FORTRAN_SCRIPT_TESTS)
 	-@SUITE_TOTALS=$(OUT)/tests/totals tests-c/run-suite.sh fortran.a $(FORTRAN_STATIC_TESTS)
 	@$(call sum_totals,$(OUT)/tests/totals,7)
@@ -436,3 +437,46 @@ uninstall-fortran:
 	      $(DESTDIR)$(LIBDIR)/libmpi_info_f08.a $(DESTDIR)$(PKGCONFIGDIR)/mpi-info-f08.pc
 	-rmdir $(DESTDIR)$(FORTRANSRCDIR) 2>/dev/null
 # ---- end of the Fortran bindings ----------------------------------------------------------------
+
+# ---------------------------------------------------------------- MPIX_ toolkit (issue 14) begin
+# The MPIX_ hint toolkit for layered libraries (src/capi/mpix.rs, docs/mpix.md). Its C tests are
+# tests-c/test_mpix_*.c, picked up with the other test_*.c; they also include
+# tests-c/mpix_support.h. tests-c/nomem.c runs the MPIX_ calls that allocate.
+MPIX_TESTS := $(filter test_mpix_%,$(C_TESTS))
+$(foreach build,tests asan tsan,$(foreach lib,shared static,$(addprefix $(OUT)/$(build)/$(lib)/,$(MPIX_TESTS)))): tests-c/mpix_support.h
+
+# The serialization fuzz target, fuzz/serial_fuzz.c (fuzz/README.md). make test replays its seed
+# corpus and regression inputs through fuzz/replay_main.c against both libraries (in the replay
+# suites, after the C API target's), and so does make asan; make fuzz runs libFuzzer on it for
+# SERIAL_FUZZ_SECONDS (half of FUZZ_SECONDS unless given: 150 s, 30 s in make fuzz-smoke), before
+# the C API target.
+SERIAL_REPLAY_DEFS := -DFUZZ_REPLAY_DIRS='"$(abspath fuzz/serial_corpus):$(abspath fuzz/serial_regressions)"'
+SERIAL_REPLAY := $(OUT)/tests/shared/serial_replay $(OUT)/tests/static/serial_replay
+define serial_replay
+$(OUT)/$(1)/shared/serial_replay: fuzz/serial_fuzz.c fuzz/replay_main.c include/mpi_info.h $(LIB)/$(REALNAME)
+	@mkdir -p $$(@D)
+	$$(CC) $$($(2)) $$(SERIAL_REPLAY_DEFS) fuzz/serial_fuzz.c fuzz/replay_main.c -o $$@ -L$(LIB) -lmpi_info -Wl,-rpath,$(abspath $(LIB))
+
+$(OUT)/$(1)/static/serial_replay: fuzz/serial_fuzz.c fuzz/replay_main.c include/mpi_info.h $(LIB)/libmpi_info.a
+	@mkdir -p $$(@D)
+	$$(CC) $$($(2)) $$(SERIAL_REPLAY_DEFS) fuzz/serial_fuzz.c fuzz/replay_main.c -o $$@ $(LIB)/libmpi_info.a $(STATIC_LIBS)
+endef
+$(eval $(call serial_replay,tests,TEST_CFLAGS))
+$(eval $(call serial_replay,asan,ASAN_CFLAGS))
+ASAN_SHARED += $(OUT)/asan/shared/serial_replay
+ASAN_STATIC += $(OUT)/asan/static/serial_replay
+asan: $(OUT)/asan/shared/serial_replay $(OUT)/asan/static/serial_replay
+
+SERIAL_FUZZ_SECONDS ?= $(shell expr $(FUZZ_SECONDS) / 2)
+FUZZ_ARCHIVE = $(if $(filter 1,$(FUZZ_RUST_COVERAGE)),target/fuzz/$(FUZZ_HOST)/release/libmpi_info.a,$(LIB)/libmpi_info.a)
+.PHONY: fuzz-serial
+fuzz: fuzz-serial
+fuzz-serial: fuzz-build
+	$(FUZZ_CLANG) $(FUZZ_CFLAGS) fuzz/serial_fuzz.c $(FUZZ_ARCHIVE) $(STATIC_LIBS) -o $(OUT)/fuzz/serial_fuzz
+	@fuzz/run.sh $(OUT)/fuzz/serial_fuzz $(SERIAL_FUZZ_SECONDS) $(OUT)/fuzz-serial fuzz/serial_corpus fuzz/serial_regressions serial_replay
+
+# examples/layered.c, what a layered I/O library's open does with the toolkit: built and run by
+# make test (tests-c/layered_test.sh checks what it prints).
+SCRIPT_TESTS += tests-c/layered_test.sh
+c-tests: $(SERIAL_REPLAY) $(OUT)/examples/layered
+# ---------------------------------------------------------------- MPIX_ toolkit (issue 14) end

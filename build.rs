@@ -26,6 +26,42 @@ fn main() {
         .with_config(config)
         .generate()
         .expect("cbindgen can parse src/");
+    let mut generated = Vec::new();
+    bindings.write(&mut generated);
+    let header = String::from_utf8(generated).expect("cbindgen writes UTF-8");
+    let header = mark_section(&header, |line| line.starts_with("#define MPIX_"), MPIX_CONSTANTS, MPIX_CONSTANTS_END);
+    let is_mpix_function = |line: &str| line.starts_with("int MPIX_") || line.starts_with("int PMPIX_");
+    let header = mark_section(&header, is_mpix_function, MPIX_FUNCTIONS, MPIX_FUNCTIONS_END);
     // Rewrites the file only when its contents change, so the committed header keeps its mtime.
-    bindings.write_to_file(Path::new(&crate_dir).join("include/mpi_info.h"));
+    let path = Path::new(&crate_dir).join("include/mpi_info.h");
+    if std::fs::read_to_string(&path).ok().as_deref() != Some(header.as_str()) {
+        std::fs::write(&path, header).expect("include/mpi_info.h is writable");
+    }
+}
+
+// The header's MPIX_ section (src/capi/mpix.rs), marked where it begins and ends: cbindgen puts
+// the constants among the others and the functions after the MPI_ ones.
+const MPIX_CONSTANTS: &str = "/* ======== MPIX_ constants: the hint toolkit for layered libraries (docs/mpix.md) ======== */";
+const MPIX_CONSTANTS_END: &str = "/* ======== end of the MPIX_ constants ======== */";
+const MPIX_FUNCTIONS: &str = "/* ======== MPIX_ functions: the hint toolkit for layered libraries ========
+ * Not part of the MPI standard: typed values, merge, hint text, serialization and equality,
+ * each with a PMPIX_ twin. Every function follows the rules of the MPI_ functions above
+ * (arguments checked left to right, no output and no change on error). docs/mpix.md has the
+ * details, the serialization format byte by byte among them. */";
+const MPIX_FUNCTIONS_END: &str = "/* ======== end of the MPIX_ functions ======== */";
+
+/// `header` with `begin` on a line of its own before the doc comment of the first line that
+/// `in_section` picks, and `end` after the last such line.
+fn mark_section(header: &str, in_section: impl Fn(&str) -> bool, begin: &str, end: &str) -> String {
+    let lines: Vec<&str> = header.split('\n').collect();
+    let first = lines.iter().position(|line| in_section(line)).expect("the header has the section");
+    let last = lines.iter().rposition(|line| in_section(line)).expect("the header has the section");
+    let start = lines[..first].iter().rposition(|line| line.starts_with("/**")).unwrap_or(first);
+    let mut marked = Vec::with_capacity(lines.len() + 4);
+    marked.extend_from_slice(&lines[..start]);
+    marked.extend([begin, ""]);
+    marked.extend_from_slice(&lines[start..=last]);
+    marked.extend(["", end]);
+    marked.extend_from_slice(&lines[last + 1..]);
+    marked.join("\n")
 }

@@ -8,7 +8,8 @@ Each argument is an info_bench binary: this library, MPICH, Open MPI. Prints:
   2. throughput of 1, 2 and 4 threads, each reading its own object;
   3. instructions per operation counted by callgrind (repeatable on a noisy machine);
   4. heap bytes per pair;
-  5. each goal of the performance issue, met or missed, from the numbers above.
+  5. each goal of the performance issue, met or missed, from the numbers above;
+  6. the MPIX_ typed reads beside a get and a parse of the same value (no goal).
 Environment: BENCH_SECONDS (minimum time per measurement, default 0.2); BENCH_PROCESSES
 (processes per library whose timings are combined, default 3).
 """
@@ -42,6 +43,9 @@ CALLGRIND_CASES = [
     ("dup_free", 16, 100, 1100),
     ("dup_free", 4096, 2, 12),
     ("create_free", 0, 1000, 11000),
+    ("get_int", 16, 1000, 11000),
+    ("get_parse_int", 16, 1000, 11000),
+    ("merge", 16, 100, 1100),
 ]
 HERE_N = {
     ("get_hit", 4096): (1000, 101000),
@@ -120,6 +124,10 @@ def main():
         print(f"| {case} | {keys} | {fmt(value)} | {fmt(peers[0])} | {fmt(peers[1])} | "
               f"{ratio(peers[0], value)} | {ratio(peers[1], value)} |")
 
+    print("\nMPICH and Open MPI have no `MPIX_` calls: their get_int, get_bool and merge rows are the same "
+          "work by hand (MPI_Info_get and strtol or strcmp; get_nthkey, get, get_valuelen and set into a "
+          "new object). get_parse_int is MPI_Info_get and strtol in every column.")
+
     print("\n## Threads, each reading its own 16-key object (million get/s; higher is better)\n")
     print("| threads | here | MPICH | Open MPI |")
     print("|---:|---:|---:|---:|")
@@ -164,6 +172,15 @@ def main():
         print(f"- {'met   ' if met else 'MISSED'} {text}: {value}")
     missed = sum(1 for _, met, _ in goals if not met)
     print(f"\n{len(goals) - missed} goals met, {missed} missed")
+
+    print("\n## MPIX_ typed reads here, beside a get and a parse of the same value (ns; no goal)\n")
+    print("| keys | MPI_Info_get | get + strtol | MPIX_Info_get_int | MPIX_Info_get_bool | MPIX_Info_merge into a new object |")
+    print("|---:|---:|---:|---:|---:|---:|")
+    for keys in (16, 4096):
+        row = [ours.get((case, keys)) for case in ("get_hit", "get_parse_int", "get_int", "get_bool", "merge")]
+        print(f"| {keys} | " + " | ".join(fmt(x) for x in row) + " |")
+    row = counts[("get_int", 16)][0], counts[("get_parse_int", 16)][0]
+    print(f"\nInstructions at 16 keys: MPIX_Info_get_int {fmt(row[0])}, MPI_Info_get + strtol {fmt(row[1])}.")
 
 
 if __name__ == "__main__":

@@ -12,6 +12,8 @@
  *   info_bench time CASE KEYS  the time of one case, as in the full run (for quick comparisons)
  *   info_bench memory PAIRS    bytes of heap per pair, one object holding PAIRS pairs */
 #define _GNU_SOURCE 1
+#include <errno.h>
+#include <limits.h>
 #include <malloc.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -42,26 +44,36 @@ static void die(const char *what, int rc) {
         if (rc_ != MPI_SUCCESS) die(#call, rc_); \
     } while (0)
 
-/* Keys are "hint_NNNNNN", values "value_NNNNNN_with_some_length": realistic hint sizes. */
+/* Keys are "hint_NNNNNN", values "value_NNNNNN_with_some_length": realistic hint sizes. The
+ * typed-read cases fill their objects with integers ("16777216" and the like) or booleans
+ * instead (fill_values). */
 #define KEYLEN 16
 #define VALLEN 40
 static char (*keys)[KEYLEN];
 static char (*values)[VALLEN];
+static char (*int_values)[VALLEN];
+static char (*bool_values)[VALLEN];
+static char (*fill_values)[VALLEN];
 
 static void make_names(int n) {
     keys = malloc((size_t)n * KEYLEN);
     values = malloc((size_t)n * VALLEN);
-    if (!keys || !values) die("malloc", 0);
+    int_values = malloc((size_t)n * VALLEN);
+    bool_values = malloc((size_t)n * VALLEN);
+    if (!keys || !values || !int_values || !bool_values) die("malloc", 0);
     for (int i = 0; i < n; i++) {
         snprintf(keys[i], KEYLEN, "hint_%06d", i);
         snprintf(values[i], VALLEN, "value_%06d_with_some_length", i);
+        snprintf(int_values[i], VALLEN, "%d", 16777216 + i);
+        snprintf(bool_values[i], VALLEN, "%s", i % 2 ? "true" : "false");
     }
+    fill_values = values;
 }
 
 static MPI_Info filled(int nkeys) {
     MPI_Info info;
     OK(MPI_Info_create(&info));
-    for (int i = 0; i < nkeys; i++) OK(MPI_Info_set(info, keys[i], values[i]));
+    for (int i = 0; i < nkeys; i++) OK(MPI_Info_set(info, keys[i], fill_values[i]));
     return info;
 }
 
@@ -185,6 +197,90 @@ static long op_delete_set(MPI_Info info, int nkeys, long ops) {
     return sum;
 }
 
+/* ---- the MPIX_ toolkit. MPICH and Open MPI have no MPIX_ calls, so their builds do the same
+ * work by hand: a get and a parse (strtol, string compares) for a typed read, get_nthkey, get
+ * and set for a merge. get_parse_int is that get and parse in every build, for comparison. */
+
+/* What a layered library writes by hand for an int hint: 1 and *out if s is a whole decimal
+ * int (strtol also skips leading white space). */
+static int parse_int(const char *s, int *out) {
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (end == s || *end != '\0' || errno != 0 || v < INT_MIN || v > INT_MAX) return 0;
+    *out = (int)v;
+    return 1;
+}
+
+static long op_get_parse_int(MPI_Info info, int nkeys, long ops) {
+    long sum = 0;
+    char value[VALLEN];
+    int flag, v, k = 0;
+    for (long i = 0; i < ops; i++) {
+        OK(MPI_Info_get(info, keys[k], VALLEN - 1, value, &flag));
+        if (flag && parse_int(value, &v)) sum += v;
+        if (++k == nkeys) k = 0;
+    }
+    return sum;
+}
+
+static long op_get_int(MPI_Info info, int nkeys, long ops) {
+#ifdef BENCH_WITH_MPI
+    return op_get_parse_int(info, nkeys, ops);
+#else
+    long sum = 0;
+    int flag, v, k = 0;
+    for (long i = 0; i < ops; i++) {
+        OK(MPIX_Info_get_int(info, keys[k], &v, &flag));
+        sum += v;
+        if (++k == nkeys) k = 0;
+    }
+    return sum;
+#endif
+}
+
+static long op_get_bool(MPI_Info info, int nkeys, long ops) {
+    long sum = 0;
+    int flag, v = 0, k = 0;
+    for (long i = 0; i < ops; i++) {
+#ifdef BENCH_WITH_MPI
+        char value[VALLEN];
+        OK(MPI_Info_get(info, keys[k], VALLEN - 1, value, &flag));
+        if (flag) v = strcmp(value, "true") == 0 ? 1 : strcmp(value, "false") == 0 ? 0 : -1;
+#else
+        OK(MPIX_Info_get_bool(info, keys[k], &v, &flag));
+#endif
+        sum += v;
+        if (++k == nkeys) k = 0;
+    }
+    return sum;
+}
+
+/* A fresh object gets every pair of the case's object (nothing is there yet, so each is set):
+ * create, merge, free. */
+static long op_merge(MPI_Info info, int nkeys, long ops) {
+    long sum = 0;
+    for (long i = 0; i < ops; i++) {
+        MPI_Info target;
+        OK(MPI_Info_create(&target));
+#ifdef BENCH_WITH_MPI
+        char key[MPI_MAX_INFO_KEY + 1], value[VALLEN];
+        for (int n = 0; n < nkeys; n++) {
+            int flag;
+            OK(MPI_Info_get_nthkey(info, n, key));
+            OK(MPI_Info_get(info, key, VALLEN - 1, value, &flag));
+            OK(MPI_Info_get_valuelen(target, key, &flag, &flag));
+            if (!flag) OK(MPI_Info_set(target, key, value));
+        }
+#else
+        OK(MPIX_Info_merge(target, info, 0));
+#endif
+        OK(MPI_Info_free(&target));
+    }
+    (void)nkeys;
+    return sum;
+}
+
 static long op_create_free(MPI_Info info, int nkeys, long ops) {
     long sum = 0;
     (void)info;
@@ -214,7 +310,17 @@ static const struct {
     {"dup_free", op_dup_free, 1},
     {"delete_set", op_delete_set, 1},
     {"create_free", op_create_free, 0},
+    {"get_int", op_get_int, 1},
+    {"get_parse_int", op_get_parse_int, 1},
+    {"get_bool", op_get_bool, 1},
+    {"merge", op_merge, 1},
 };
+
+/* The values case c's object holds: integers or booleans for the typed reads, text otherwise. */
+static void use_values(int c) {
+    case_fn fn = cases[c].fn;
+    fill_values = fn == op_get_bool ? bool_values : fn == op_get_int || fn == op_get_parse_int ? int_values : values;
+}
 #define NCASES (int)(sizeof cases / sizeof cases[0])
 static const int sizes[] = {1, 16, 256, 4096};
 #define NSIZES (int)(sizeof sizes / sizeof sizes[0])
@@ -322,6 +428,7 @@ static double min_seconds(void) {
 static int run_time(const char *name, int nkeys) {
     make_names(nkeys > 0 ? nkeys : 1);
     int c = find_case(name);
+    use_values(c);
     printf("%s\t%d\t%.1f\n", name, nkeys, time_case(cases[c].fn, nkeys, min_seconds()));
     return 0;
 }
@@ -329,6 +436,7 @@ static int run_time(const char *name, int nkeys) {
 static int run_count(const char *name, int nkeys, long ops) {
     make_names(nkeys > 0 ? nkeys : 1);
     int c = find_case(name);
+    use_values(c);
     MPI_Info info = filled(nkeys);
     sink = cases[c].fn(info, nkeys, ops);
     OK(MPI_Info_free(&info));
@@ -350,6 +458,7 @@ int main(int argc, char **argv) {
     } else {
         make_names(sizes[NSIZES - 1]);
         for (int c = 0; c < NCASES; c++) {
+            use_values(c);
             for (int s = 0; s < NSIZES; s++) {
                 int nkeys = cases[c].per_key ? sizes[s] : 0;
                 printf("%s\t%d\t%.1f\n", cases[c].name, nkeys, time_case(cases[c].fn, nkeys, min_seconds()));
@@ -357,6 +466,7 @@ int main(int argc, char **argv) {
                 if (!cases[c].per_key) break;
             }
         }
+        fill_values = values;
         long per_thread = 4000000;
         const char *scale = getenv("BENCH_THREAD_OPS");
         if (scale) per_thread = atol(scale);

@@ -7,7 +7,9 @@
 //! string is readable up to its NUL or the bound, whichever comes first; a non-NULL output
 //! pointer is writable for the bytes the standard says the call writes.
 
-use std::ffi::c_char;
+use std::ffi::{c_char, c_void, CStr};
+use std::fs::File;
+use std::os::fd::FromRawFd;
 use std::ptr::NonNull;
 
 use crate::error::Error;
@@ -157,6 +159,44 @@ unsafe fn copy_short(src: *const u8, dst: *mut u8, n: usize) {
 /// copies keys. Longer values go to `memcpy`, which moves them faster than 16 bytes at a time.
 const INLINE_COPY: usize = 256;
 const _: () = assert!(INLINE_COPY >= crate::info::MAX_KEY_LEN);
+
+/// An output byte buffer of a given size (`MPIX_Info_serialize`), known to be non-NULL.
+pub(crate) struct OutBytes {
+    start: NonNull<u8>,
+    size: usize,
+}
+
+impl OutBytes {
+    /// `MPI_ERR_ARG` for NULL. `size` is what the caller said the buffer holds.
+    pub(crate) fn new(ptr: *mut c_void, size: usize) -> Result<Self, Error> {
+        NonNull::new(ptr.cast::<u8>()).map(|start| OutBytes { start, size }).ok_or(Error::Arg)
+    }
+
+    /// Writes as much of `bytes` as fits at offset `at`: the bytes from `at` up to the end of
+    /// `bytes` or of the buffer, whichever comes first, and no other byte.
+    pub(crate) fn put_at(&mut self, at: usize, bytes: &[u8]) {
+        let n = bytes.len().min(self.size.saturating_sub(at));
+        if n > 0 {
+            // SAFETY: the caller's buffer holds `size` writable bytes (entry point contract) and
+            // `at + n <= size`; `bytes` is our own memory, so the ranges do not overlap.
+            unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), self.start.as_ptr().add(at), n) }
+        }
+    }
+}
+
+/// Opens the file named `path` for reading (`MPIX_Info_set_from_file`).
+///
+/// Not `std::fs::File::open`: for a path of 384 bytes or more it copies the path to the heap
+/// with an allocation that aborts the process when memory runs out, and no C call may do that.
+pub(crate) fn open_for_reading(path: &CStr) -> std::io::Result<File> {
+    // SAFETY: `path` is a NUL-terminated string that lives for the call; open reads it only.
+    let fd = unsafe { libc::open(path.as_ptr(), libc::O_RDONLY | libc::O_CLOEXEC) };
+    if fd < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    // SAFETY: `fd` was just opened here and nothing else owns it; the File closes it.
+    Ok(unsafe { File::from_raw_fd(fd) })
+}
 
 /// The first `len` elements of the C array at `ptr` (such as `argv`). `None` for NULL.
 pub(crate) fn read_array<'a, T>(ptr: *const T, len: usize) -> Option<&'a [T]> {

@@ -17,7 +17,8 @@ pub const MPI_ERR_INTERN: c_int = 17;
 pub const MPI_ERR_INFO_KEY: c_int = 31;
 /// The key is not defined in the info object.
 pub const MPI_ERR_INFO_NOKEY: c_int = 32;
-/// Invalid value: NULL, or longer than `MPI_MAX_INFO_VAL - 1` characters.
+/// Invalid value: NULL, or longer than `MPI_MAX_INFO_VAL - 1` characters; for the `MPIX_`
+/// calls also a value not of the type a typed read asks for, or a malformed hint text entry.
 pub const MPI_ERR_INFO_VALUE: c_int = 33;
 /// Invalid info handle: not a live object, or `MPI_INFO_ENV` where it would be changed.
 pub const MPI_ERR_INFO: c_int = 34;
@@ -42,12 +43,12 @@ pub enum Error {
 /// Each message is well under `MPI_MAX_ERROR_STRING - 1` characters.
 const MESSAGES: [(c_int, &str); 9] = [
     (MPI_SUCCESS, "MPI_SUCCESS: no error"),
-    (MPI_ERR_ARG, "MPI_ERR_ARG: invalid argument (a NULL output pointer, a negative length or an index out of range)"),
-    (MPI_ERR_OTHER, "MPI_ERR_OTHER: known error not in this list"),
+    (MPI_ERR_ARG, "MPI_ERR_ARG: invalid argument (a NULL output pointer, a negative length, an index out of range, or bytes that are no serialized info object)"),
+    (MPI_ERR_OTHER, "MPI_ERR_OTHER: known error not in this list (such as a hints file that cannot be read)"),
     (MPI_ERR_INTERN, "MPI_ERR_INTERN: internal error in the info library (please report it)"),
     (MPI_ERR_INFO_KEY, "MPI_ERR_INFO_KEY: invalid info key (NULL, empty, or longer than MPI_MAX_INFO_KEY - 1 characters)"),
     (MPI_ERR_INFO_NOKEY, "MPI_ERR_INFO_NOKEY: the key is not defined in the info object"),
-    (MPI_ERR_INFO_VALUE, "MPI_ERR_INFO_VALUE: invalid info value (NULL, or longer than MPI_MAX_INFO_VAL - 1 characters)"),
+    (MPI_ERR_INFO_VALUE, "MPI_ERR_INFO_VALUE: invalid info value (NULL, longer than MPI_MAX_INFO_VAL - 1 characters, or not of the type an MPIX_ call reads)"),
     (MPI_ERR_INFO, "MPI_ERR_INFO: invalid info object (not a live handle, or MPI_INFO_ENV where it would be changed)"),
     (MPI_ERR_NO_MEM, "MPI_ERR_NO_MEM: out of memory"),
 ];

@@ -267,6 +267,49 @@ impl InfoMap {
         let index = self.index.try_clone(Self::hash_at(&self.pairs))?;
         Ok(InfoMap { pairs, index })
     }
+
+    /// Whether `self` and `other` hold the same pairs (keys and values byte for byte): in the
+    /// same order if `ordered`, in any order otherwise.
+    pub fn equal(&self, other: &InfoMap, ordered: bool) -> bool {
+        if self.len() != other.len() {
+            return false;
+        }
+        if ordered {
+            self.iter().eq(other.iter())
+        } else {
+            // Keys are unique and the counts equal, so each pair of `self` found in `other`
+            // accounts for all of `other`.
+            self.iter().all(|(key, value)| other.get(key) == Some(value))
+        }
+    }
+
+    /// Sets every pair of `source` in `self`, as `MPI_Win_set_info` applies hints (seed 002):
+    /// only the keys `source` names change. A key already in `self` keeps its position, and with
+    /// `overwrite == false` also its value; new keys are appended in `source`'s order.
+    ///
+    /// Errors: [`Error::NoMem`]; then `self` is unchanged (the result is built in a copy, which
+    /// replaces `self` only once it is complete).
+    pub fn merge(&mut self, source: &InfoMap, overwrite: bool) -> Result<(), Error> {
+        if !self.merge_changes(source, overwrite) {
+            return Ok(());
+        }
+        let mut merged = self.try_clone()?;
+        for (key, value) in source.iter() {
+            if overwrite || merged.get(key).is_none() {
+                merged.set_valid(key, value)?;
+            }
+        }
+        *self = merged;
+        Ok(())
+    }
+
+    /// Whether [`InfoMap::merge`] of `source` would change `self`.
+    pub fn merge_changes(&self, source: &InfoMap, overwrite: bool) -> bool {
+        source.iter().any(|(key, value)| match self.get(key) {
+            None => true,
+            Some(old) => overwrite && old != value,
+        })
+    }
 }
 
 impl std::fmt::Debug for InfoMap {
@@ -396,6 +439,50 @@ mod tests {
         assert_eq!(m.len(), 20);
         assert_eq!(c.len(), 19);
         assert_eq!(c.get(b"k19"), Some(&b"v"[..]));
+    }
+
+    fn map_of(pairs: &[(&str, &str)]) -> InfoMap {
+        let mut m = InfoMap::new();
+        for (k, v) in pairs {
+            m.set(k.as_bytes(), v.as_bytes()).unwrap();
+        }
+        m
+    }
+
+    #[test]
+    fn merge_keeps_positions_and_appends_in_source_order() {
+        let source = map_of(&[("c", "3"), ("a", "new"), ("d", "4")]);
+        let mut keep = map_of(&[("a", "1"), ("b", "2")]);
+        keep.merge(&source, false).unwrap();
+        assert!(keep.equal(&map_of(&[("a", "1"), ("b", "2"), ("c", "3"), ("d", "4")]), true));
+        let mut replace = map_of(&[("a", "1"), ("b", "2")]);
+        replace.merge(&source, true).unwrap();
+        assert!(replace.equal(&map_of(&[("a", "new"), ("b", "2"), ("c", "3"), ("d", "4")]), true));
+        // Across the index threshold, and with itself.
+        let big: Vec<(String, String)> = (0..30).map(|i| (format!("k{i}"), format!("v{i}"))).collect();
+        let big_refs: Vec<(&str, &str)> = big.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        let mut grown = map_of(&big_refs[..5]);
+        grown.merge(&map_of(&big_refs), true).unwrap();
+        assert!(grown.equal(&map_of(&big_refs), true));
+        let copy = grown.try_clone().unwrap();
+        grown.merge(&copy, true).unwrap();
+        assert!(grown.equal(&copy, true));
+        assert!(!grown.merge_changes(&copy, true));
+        assert!(grown.merge_changes(&map_of(&[("k0", "other")]), true));
+        assert!(!grown.merge_changes(&map_of(&[("k0", "other")]), false));
+    }
+
+    #[test]
+    fn equal_ordered_and_unordered() {
+        let ab = map_of(&[("a", "1"), ("b", "2")]);
+        let ba = map_of(&[("b", "2"), ("a", "1")]);
+        assert!(ab.equal(&ba, false));
+        assert!(!ab.equal(&ba, true));
+        assert!(ab.equal(&ab, true));
+        assert!(!ab.equal(&map_of(&[("a", "1"), ("b", "3")]), false));
+        assert!(!ab.equal(&map_of(&[("a", "1")]), false));
+        assert!(!ab.equal(&map_of(&[("a", "1"), ("c", "2")]), false));
+        assert!(InfoMap::new().equal(&InfoMap::new(), true));
     }
 
     #[derive(Debug, Clone)]

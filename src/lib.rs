@@ -11,9 +11,12 @@
 //! - `sync`: the locks and atomics, swapped for loom's in the model-checked build (`make loom`);
 //! - `cstr`: bounded reads of C strings and exact-length writes (the `unsafe` helpers);
 //! - `fstr`: the same for Fortran strings (declared length, blanks stripped and padded);
-//! - `capi`: the exported `MPI_*`/`PMPI_*` functions and the header's constants, and in
-//!   `capi::fortran` the old-style Fortran routines (`mpi_info_set_`, ...);
-//! - [`error`]: error classes and their messages.
+//! - `capi`: the exported `MPI_*`/`PMPI_*` functions and the header's constants, in
+//!   `capi::mpix` the `MPIX_*` toolkit, and in `capi::fortran` the old-style Fortran routines
+//!   (`mpi_info_set_`, ...);
+//! - [`error`]: error classes and their messages;
+//! - [`typed`], [`hinttext`], [`serial`]: the `MPIX_` toolkit's safe core (typed values, hint
+//!   text, serialization); merge and equality are [`InfoMap`] methods.
 
 #![deny(unsafe_op_in_unsafe_fn)]
 // The model-checked build has no C API, so the C-string helpers go unused there.
@@ -28,11 +31,14 @@ pub mod error;
 #[cfg(not(loom))]
 mod fork;
 mod handles;
+pub mod hinttext;
 mod index;
 pub mod info;
 mod pair;
+pub mod serial;
 mod shared;
 mod sync;
+pub mod typed;
 
 #[cfg(not(loom))]
 pub use capi::{

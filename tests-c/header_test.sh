@@ -41,5 +41,22 @@ for f in Info_create Info_set Info_get Info_get_valuelen Info_get_string Info_de
     check "MPI_$f declared"  grep -Eq "^[A-Za-z_]+ MPI_$f\(" include/mpi_info.h
     check "PMPI_$f declared" grep -Eq "^[A-Za-z_]+ PMPI_$f\(" include/mpi_info.h
 done
+# The MPIX_ toolkit (docs/mpix.md): each function with its PMPIX_ twin, inside the marked section,
+# and its constants.
+for f in Info_get_bool Info_get_int Info_get_int64 Info_get_enum Info_get_nitems Info_get_item \
+         Info_set_bool Info_set_int64 Info_merge Info_set_from_string Info_set_from_file \
+         Info_serialize Info_deserialize Info_equal; do
+    check "MPIX_$f declared in the MPIX_ section"  sh -c "sed -n '/MPIX_ functions:/,/end of the MPIX_ functions/p' include/mpi_info.h | grep -Eq '^int MPIX_$f\\('"
+    check "PMPIX_$f declared in the MPIX_ section" sh -c "sed -n '/MPIX_ functions:/,/end of the MPIX_ functions/p' include/mpi_info.h | grep -Eq '^int PMPIX_$f\\('"
+done
+cat >"$tmp/mpix.c" <<'C'
+#include "mpi_info.h"
+int formats[] = {MPIX_INFO_FORMAT_LINES, MPIX_INFO_FORMAT_PAIRS, MPIX_INFO_TEXT_MAX};
+int typed(MPI_Info info, int64_t *value, int *flag);
+int typed(MPI_Info info, int64_t *value, int *flag) { return MPIX_Info_get_int64(info, "k", value, flag); }
+C
+check "MPIX_ constants and int64_t in C99" "$CC" -std=c99 -pedantic -Wall -Wextra -Werror -Iinclude -c "$tmp/mpix.c" -o "$tmp/mpix.o"
+cp "$tmp/mpix.c" "$tmp/mpix.cpp"
+check "MPIX_ constants and int64_t in C++11" "$CXX" -std=c++11 -Wall -Wextra -Werror -Iinclude -c "$tmp/mpix.cpp" -o "$tmp/mpixcpp.o"
 echo "header_test: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

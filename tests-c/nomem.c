@@ -3,7 +3,10 @@
  * This program replaces malloc and its relatives with versions that can fail on purpose, and
  * runs one scripted sequence of calls (every function that allocates: create, set growing the
  * object past its index threshold, set replacing values, dup, copy-on-write after dup, delete
- * of shared pairs, the first use of MPI_INFO_ENV, create_env, free). For every N from 1 to
+ * of shared pairs, the first use of MPI_INFO_ENV, create_env, free, and the MPIX_ calls that
+ * allocate: set_bool, set_int64, merge (growing a small object past its index threshold,
+ * replacing values, MPI_INFO_ENV as the source, self-merge), set_from_string in both formats,
+ * set_from_file, deserialize). For every N from 1 to
  * the number of allocations the script makes, a fresh child process runs the script with the
  * N-th allocation failing. At every step:
  *   - the call returns MPI_SUCCESS or MPI_ERR_NO_MEM, and MPI_ERR_NO_MEM only if an
@@ -11,8 +14,8 @@
  *   - after MPI_ERR_NO_MEM every object is exactly as before and the output handle untouched;
  *     the same call is then repeated without failures, so the script goes on;
  *   - after MPI_SUCCESS every object holds what the model says;
- *   - the read-only calls (get, get_valuelen, get_string, get_nthkey, get_nkeys) allocate
- *     nothing at all.
+ *   - the read-only calls (get, get_valuelen, get_string, get_nthkey, get_nkeys, and the MPIX_
+ *     typed reads, serialize and equal) allocate nothing at all.
  * A child that dies (an abort on an allocation the library cannot survive) is a failure.
  *
  * Not run under valgrind, which replaces malloc itself. NOMEM_VERBOSE=1 prints each child's
@@ -62,14 +65,23 @@ int posix_memalign(void **out, size_t align, size_t n) {
 
 /* ---------------------------------------------------------------- the script */
 
-enum op { CREATE, SET, DELETE, DUP, DUP_ENV, CREATE_ENV, READS, FREE };
+enum op { CREATE, SET, DELETE, DUP, DUP_ENV, CREATE_ENV, READS, FREE,
+          SET_BOOL, SET_INT64, MERGE, MERGE_ENV, TEXT, FILE_TEXT, DESERIALIZE };
 struct step {
     enum op op;
     int obj, src;           /* object slots */
     const char *key, *value;
+    /* The MPIX_ steps: arg is set_bool's value, merge's overwrite, or the hint text's format;
+     * num is set_int64's value or the hint text's overwrite; for TEXT and FILE_TEXT (whose key
+     * is the text or the file's path), the pairs the text holds, in order, and their count. */
+    int arg;
+    long long num;
+    const char *const *pairs;
+    int npairs;
 };
 
-#define OBJECTS 6
+#define OBJECTS 8
+#define MODEL_CAP 100          /* pairs an object's model can hold */
 #define KEYS 40
 static char key_names[KEYS][16], short_values[KEYS][16], long_values[KEYS][64];
 static struct step script[256];
@@ -77,8 +89,26 @@ static int steps;
 
 static void add(enum op op, int obj, int src, const char *key, const char *value) {
     if (steps == (int)(sizeof script / sizeof script[0])) exit(2);
-    script[steps++] = (struct step){op, obj, src, key, value};
+    script[steps++] = (struct step){op, obj, src, key, value, 0, 0, NULL, 0};
 }
+
+static void add_mpix(enum op op, int obj, int src, const char *key, int arg, long long num, const char *const *pairs,
+                     int npairs) {
+    add(op, obj, src, key, NULL);
+    script[steps - 1].arg = arg;
+    script[steps - 1].num = num;
+    script[steps - 1].pairs = pairs;
+    script[steps - 1].npairs = npairs;
+}
+
+/* The hint texts of the TEXT and FILE_TEXT steps, and the pairs each holds. */
+static const char LINES_TEXT[] = "# nomem hints\nkey_02 text_two\r\nfresh_a 1\n\tfresh_b\t2\n";
+static const char *const LINES_PAIRS[] = {"key_02", "text_two", "fresh_a", "1", "fresh_b", "2"};
+static const char PAIRS_TEXT[] = "fresh_a = 9; key_09=pairs_nine ;fresh_c=;";
+static const char *const PAIRS_PAIRS[] = {"fresh_a", "9", "key_09", "pairs_nine", "fresh_c", ""};
+static const char FILE_TEXT_CONTENTS[] = "file_key file_value\nkey_00 from_file\n";
+static const char *const FILE_PAIRS[] = {"file_key", "file_value", "key_00", "from_file"};
+static char file_path[64];
 
 static void build_script(void) {
     for (int i = 0; i < KEYS; i++) {
@@ -108,6 +138,26 @@ static void build_script(void) {
     add(DUP, 5, 0, NULL, NULL);                      /* replaces slot 5's handle; old one freed first */
     for (int i = 20; i < KEYS; i++) add(SET, 0, 0, key_names[i], long_values[i]);
     add(READS, 0, 0, key_names[30], NULL);
+    /* The MPIX_ calls that allocate. */
+    add_mpix(SET_BOOL, 0, 0, key_names[0], 1, 0, NULL, 0);          /* another length */
+    add_mpix(SET_BOOL, 0, 0, "new_bool", 0, 0, NULL, 0);
+    add_mpix(SET_INT64, 0, 0, key_names[1], 0, -9223372036854775807LL - 1, NULL, 0);
+    add_mpix(SET_INT64, 0, 0, "new_int", 0, 1234, NULL, 0);
+    add(READS, 0, 0, "new_int", NULL);
+    add(DUP, 1, 0, NULL, NULL);
+    add_mpix(SET_INT64, 1, 0, "new_int", 0, 98765, NULL, 0);        /* copy-on-write */
+    add_mpix(MERGE, 0, 5, NULL, 0, 0, NULL, 0);                     /* adds key_05 only */
+    add_mpix(MERGE, 0, 5, NULL, 1, 0, NULL, 0);                     /* replaces values */
+    add_mpix(MERGE, 5, 0, NULL, 0, 0, NULL, 0);                     /* a small object grows */
+    add_mpix(MERGE, 2, 2, NULL, 1, 0, NULL, 0);                     /* itself: no change */
+    add_mpix(MERGE, 2, 1, NULL, 1, 0, NULL, 0);                     /* replaces and adds */
+    add_mpix(MERGE_ENV, 3, 0, NULL, 1, 0, NULL, 0);                 /* wdir back to ENV's */
+    add_mpix(TEXT, 2, 0, LINES_TEXT, MPIX_INFO_FORMAT_LINES, 1, LINES_PAIRS, 3);
+    add_mpix(TEXT, 2, 0, PAIRS_TEXT, MPIX_INFO_FORMAT_PAIRS, 0, PAIRS_PAIRS, 3);
+    add_mpix(FILE_TEXT, 1, 0, file_path, MPIX_INFO_FORMAT_LINES, 1, FILE_PAIRS, 2);
+    add(DESERIALIZE, 6, 0, NULL, NULL);
+    add(DESERIALIZE, 7, 3, NULL, NULL);                             /* from MPI_INFO_ENV's pairs */
+    add(READS, 6, 0, key_names[30], NULL);
     for (int o = 0; o < OBJECTS; o++) add(FREE, o, 0, NULL, NULL);
 }
 
@@ -182,10 +232,31 @@ static int call(const struct step *s, MPI_Info *out) {
     case DUP_ENV: rc = MPI_Info_dup(MPI_INFO_ENV, out); break;
     case CREATE_ENV: rc = MPI_Info_create_env(3, env_argv, out); break;
     case FREE: *out = handle[s->obj]; rc = MPI_Info_free(out); break;
+    case SET_BOOL: rc = MPIX_Info_set_bool(handle[s->obj], s->key, s->arg); break;
+    case SET_INT64: rc = MPIX_Info_set_int64(handle[s->obj], s->key, s->num); break;
+    case MERGE: rc = MPIX_Info_merge(handle[s->obj], handle[s->src], s->arg); break;
+    case MERGE_ENV: rc = MPIX_Info_merge(handle[s->obj], MPI_INFO_ENV, s->arg); break;
+    case TEXT: rc = MPIX_Info_set_from_string(handle[s->obj], s->key, s->arg, (int)s->num); break;
+    case FILE_TEXT: rc = MPIX_Info_set_from_file(handle[s->obj], s->key, s->arg, (int)s->num); break;
+    case DESERIALIZE: {
+        /* Serialized with allocations off: serialize allocates nothing, which reads() checks. */
+        static char bytes[16384];
+        int size = (int)sizeof bytes;
+        armed = 0;
+        if (MPIX_Info_serialize(handle[s->src], &size, bytes) != MPI_SUCCESS || size > (int)sizeof bytes) exit(2);
+        armed = 1;
+        rc = MPIX_Info_deserialize(bytes, size, out);
+        break;
+    }
     default: rc = -1;
     }
     armed = 0;
     return rc;
+}
+
+/* Whether a step makes a new object in its slot (its handle comes back in `made`). */
+static int creates(enum op op) {
+    return op == CREATE || op == DUP || op == DUP_ENV || op == CREATE_ENV || op == DESERIALIZE;
 }
 
 /* The model's side of a successful step. */
@@ -193,7 +264,7 @@ static void apply(const struct step *s, MPI_Info made) {
     int o = s->obj;
     switch (s->op) {
     case CREATE:
-        model_init(&expect[o], KEYS);
+        model_init(&expect[o], MODEL_CAP);
         break;
     case SET:
         model_set(&expect[o], s->key, s->value);
@@ -202,19 +273,47 @@ static void apply(const struct step *s, MPI_Info made) {
         model_delete(&expect[o], s->key);
         break;
     case DUP:
-        model_copy(&expect[o], &expect[s->src], KEYS);
+    case DESERIALIZE:
+        model_copy(&expect[o], &expect[s->src], MODEL_CAP);
         from_env[o] = from_env[s->src];
         if (from_env[o]) MPI_Info_dup(reference[s->src], &reference[o]);
         break;
     case DUP_ENV:
-        model_init(&expect[o], KEYS);
+        model_init(&expect[o], MODEL_CAP);
         from_env[o] = 1;
         MPI_Info_dup(MPI_INFO_ENV, &reference[o]);
         break;
     case CREATE_ENV:
-        model_init(&expect[o], KEYS);
+        model_init(&expect[o], MODEL_CAP);
         from_env[o] = 1;
         MPI_Info_create_env(3, env_argv, &reference[o]);
+        break;
+    case SET_BOOL:
+        model_set(&expect[o], s->key, s->arg ? "true" : "false");
+        break;
+    case SET_INT64: {
+        char text[32];
+        snprintf(text, sizeof text, "%lld", s->num);
+        model_set(&expect[o], s->key, text);
+        break;
+    }
+    case MERGE:
+        if (from_env[o] || from_env[s->src]) exit(2); /* the script merges no such objects */
+        if (s->src != o) /* merging an object into itself changes nothing */
+            for (int i = 0; i < expect[s->src].n; i++)
+                if (s->arg || model_find(&expect[o], expect[s->src].k[i]) < 0)
+                    model_set(&expect[o], expect[s->src].k[i], expect[s->src].v[i]);
+        break;
+    case MERGE_ENV:
+        if (!from_env[o]) exit(2);
+        MPIX_Info_merge(reference[o], MPI_INFO_ENV, s->arg);
+        break;
+    case TEXT:
+    case FILE_TEXT:
+        if (from_env[o]) exit(2);
+        for (int i = 0; i < s->npairs; i++)
+            if (s->num || model_find(&expect[o], s->pairs[2 * i]) < 0)
+                model_set(&expect[o], s->pairs[2 * i], s->pairs[2 * i + 1]);
         break;
     case FREE:
         model_free(&expect[o]);
@@ -226,7 +325,7 @@ static void apply(const struct step *s, MPI_Info made) {
         break;
     }
     if (s->op == SET && from_env[o]) MPI_Info_set(reference[o], s->key, s->value);
-    if (s->op != SET && s->op != DELETE) {
+    if (creates(s->op)) {
         handle[o] = made;
         live[o] = 1;
     }
@@ -245,9 +344,26 @@ static void reads(const struct step *s) {
     rc |= MPI_Info_get_string(info, s->key, &buflen, value, &flag);
     rc |= MPI_Info_get_nkeys(info, &nkeys);
     rc |= MPI_Info_get_nthkey(info, nkeys - 1, key);
+    /* The MPIX_ reads: a value that is not of the type is MPI_ERR_INFO_VALUE, and allocates
+     * nothing either. */
+    static const char *const choices[] = {"true", "false"};
+    static char bytes[16384];
+    int typed_rc[6], iv, size = (int)sizeof bytes, equal = 0;
+    int64_t v64;
+    buflen = (int)sizeof value;
+    typed_rc[0] = MPIX_Info_get_bool(info, s->key, &iv, &flag);
+    typed_rc[1] = MPIX_Info_get_int(info, s->key, &iv, &flag);
+    typed_rc[2] = MPIX_Info_get_int64(info, s->key, &v64, &flag);
+    typed_rc[3] = MPIX_Info_get_enum(info, s->key, 2, choices, &iv, &flag);
+    typed_rc[4] = MPIX_Info_get_nitems(info, s->key, &iv, &flag);
+    typed_rc[5] = MPIX_Info_get_item(info, s->key, 0, &buflen, value, &flag);
+    rc |= MPIX_Info_serialize(info, &size, bytes);
+    rc |= MPIX_Info_equal(info, info, 1, &equal);
     armed = 0;
     CHECK(rc == MPI_SUCCESS);
     CHECK(allocations == before);
+    CHECK(equal == 1 && size <= (int)sizeof bytes);
+    for (int i = 0; i < 6; i++) CHECK(typed_rc[i] == MPI_SUCCESS || typed_rc[i] == MPI_ERR_INFO_VALUE);
 }
 
 /* Runs the script with allocation number `n` failing (0: none). Returns the number of
@@ -305,6 +421,10 @@ static long run_script(long n) {
 int main(int argc, char **argv) {
     (void)argc;
     check_start(argv[0]);
+    /* The hints file of the FILE_TEXT step, written before any child starts. */
+    snprintf(file_path, sizeof file_path, "/tmp/nomem_hints.%ld", (long)getpid());
+    FILE *hints = fopen(file_path, "wb");
+    if (!hints || fputs(FILE_TEXT_CONTENTS, hints) < 0 || fclose(hints) != 0) return 2;
     build_script();
 
     /* How many allocations does the script make when none fails? In a child, so that every
@@ -349,6 +469,7 @@ int main(int argc, char **argv) {
         if (getenv("NOMEM_VERBOSE")) fprintf(stderr, "n=%ld got=%zd counts %d %d status %#x\n", n, got, counts[0], counts[1], (unsigned)status);
         if (counts[1] || died) failed_points++;
     }
+    unlink(file_path);
     printf("nomem: %ld allocation points failed one at a time, %ld of them mishandled\n", total, failed_points);
     return check_report();
 }

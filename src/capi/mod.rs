@@ -24,6 +24,8 @@ mod errors;
 /// The old-style Fortran routines (`mpi_info_set_`, ...): not part of the C header.
 /// cbindgen:ignore
 mod fortran;
+// The MPIX_ toolkit for layered libraries, last: its section closes the header.
+mod mpix;
 
 use std::ffi::{c_char, c_int};
 use std::panic::{catch_unwind, AssertUnwindSafe};

@@ -5,7 +5,8 @@
  * MPI_Info_get and MPI_Info_free, counting calls and forwarding to the PMPI_ twins. This
  * program checks that the tool sees exactly the calls made to those four, that the calls
  * still work, that direct PMPI_ calls and the library's own work (dup, create_env, ...) do
- * not go through the tool, and that the functions the tool does not wrap still work. */
+ * not go through the tool, that the functions the tool does not wrap still work, and that an
+ * MPIX_ name is intercepted the same way (MPIX_Info_merge). */
 #include "check.h"
 
 /* Exported by the tool. */
@@ -134,6 +135,16 @@ int main(int argc, char **argv) {
         CHECK(len > 0 && (int)strlen(message) == len);
     }
     CHECK(counts_are(3, 7, 8, 0));
+
+    /* --- an MPIX_ name is wrapped the same way; its PMPIX_ twin is not seen ------------- */
+    CHECK(pmpi_tool_count("MPIX_Info_merge") == 0);
+    CHECK_RC(MPIX_Info_merge(p, c, 0), MPI_SUCCESS);
+    CHECK_RC(PMPIX_Info_merge(p, b, 0), MPI_SUCCESS);
+    CHECK_RC(MPIX_Info_merge(MPI_INFO_ENV, c, 0), MPI_ERR_INFO);
+    CHECK(pmpi_tool_count("MPIX_Info_merge") == 2);
+    CHECK_RC(PMPI_Info_get_nkeys(p, &n), MPI_SUCCESS);
+    CHECK(n == 3); /* pk, c, only b */
+    CHECK(counts_are(3, 7, 8, 0)); /* merge sets pairs without calling MPI_Info_set */
 
     /* --- free through the tool ----------------------------------------------------------- */
     {

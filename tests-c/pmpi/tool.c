@@ -1,7 +1,8 @@
 /* tool.c - a minimal profiling tool for the PMPI test (SPEC §8).
  *
- * Defines MPI_Info_create, MPI_Info_set, MPI_Info_get and MPI_Info_free: each counts the
- * call and forwards it to its PMPI_ twin. Everything else is left to the library.
+ * Defines MPI_Info_create, MPI_Info_set, MPI_Info_get and MPI_Info_free, and MPIX_Info_merge
+ * (the MPIX_ family has PMPIX_ twins the same way): each counts the call and forwards it to its
+ * PMPI_ (PMPIX_) twin. Everything else is left to the library.
  * pmpi_tool_count(name) returns how often the wrapper `name` was called (-1 for a name the
  * tool does not wrap). The tool prints nothing.
  *
@@ -13,7 +14,7 @@
 
 int pmpi_tool_count(const char *name);
 
-static int count_create, count_set, count_get, count_free;
+static int count_create, count_set, count_get, count_free, count_merge;
 
 static void bump(int *counter) { __atomic_add_fetch(counter, 1, __ATOMIC_RELAXED); }
 
@@ -37,11 +38,17 @@ int MPI_Info_free(MPI_Info *info) {
     return PMPI_Info_free(info);
 }
 
+int MPIX_Info_merge(MPI_Info target, MPI_Info source, int overwrite) {
+    bump(&count_merge);
+    return PMPIX_Info_merge(target, source, overwrite);
+}
+
 int pmpi_tool_count(const char *name) {
     if (name == NULL) return -1;
     if (strcmp(name, "MPI_Info_create") == 0) return __atomic_load_n(&count_create, __ATOMIC_RELAXED);
     if (strcmp(name, "MPI_Info_set") == 0) return __atomic_load_n(&count_set, __ATOMIC_RELAXED);
     if (strcmp(name, "MPI_Info_get") == 0) return __atomic_load_n(&count_get, __ATOMIC_RELAXED);
     if (strcmp(name, "MPI_Info_free") == 0) return __atomic_load_n(&count_free, __ATOMIC_RELAXED);
+    if (strcmp(name, "MPIX_Info_merge") == 0) return __atomic_load_n(&count_merge, __ATOMIC_RELAXED);
     return -1;
 }

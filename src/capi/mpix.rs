@@ -1,0 +1,709 @@
+//! The `MPIX_` hint toolkit for layered libraries (SPEC §11, docs/mpix.md): typed reads and
+//! writes, merge, hint text, serialization and equality, each with its `PMPIX_` twin. The
+//! rules themselves live in the safe core (`typed`, `hinttext`, `serial`, `InfoMap::merge` and
+//! `InfoMap::equal`); this module checks the arguments, in order, and moves the results across
+//! the boundary.
+//!
+//! Calls that involve two objects (merge, equal) take an O(1) snapshot of one with
+//! `handles::share` first and then lock the other, so no call holds two objects' locks at once.
+//! Calls that change an object build the complete result before changing it (`InfoMap::merge`),
+//! so a failure, out of memory included, leaves every object as it was.
+
+use std::ffi::{c_char, c_int, c_void, CStr};
+use std::io::{ErrorKind, Read};
+
+use super::{boundary, count_arg, key_arg, to_c_int, MPI_Info};
+use crate::cstr::{open_for_reading, read_array, read_bounded, Out, OutBytes, OutStr};
+use crate::error::Error;
+use crate::handles;
+use crate::hinttext::{self, Format};
+use crate::info::{InfoMap, MAX_VALUE_LEN};
+use crate::serial;
+use crate::shared::SharedMap;
+use crate::typed::{self, IntText};
+
+/// Hint text format for `MPIX_Info_set_from_string` and `MPIX_Info_set_from_file`: the
+/// `ROMIO_HINTS` file syntax, one `key value` entry per line (blanks or tabs between key and
+/// value, `#` comment lines, empty lines skipped).
+pub const MPIX_INFO_FORMAT_LINES: c_int = 1;
+/// Hint text format for `MPIX_Info_set_from_string` and `MPIX_Info_set_from_file`: the
+/// `PNETCDF_HINTS` syntax, `key=value` entries separated by `;` (or line ends), blanks around
+/// keys and values stripped.
+pub const MPIX_INFO_FORMAT_PAIRS: c_int = 2;
+/// The longest hint text `MPIX_Info_set_from_string` and `MPIX_Info_set_from_file` accept, in
+/// bytes (1 MiB, the terminating NUL of a string not counted).
+pub const MPIX_INFO_TEXT_MAX: c_int = 1048576;
+
+/// The longest file path `MPIX_Info_set_from_file` accepts: Linux's `PATH_MAX` (4096) minus
+/// the NUL.
+const PATH_MAX_LEN: usize = 4095;
+
+static EMPTY: InfoMap = InfoMap::new();
+
+// ---------------------------------------------------------------- typed reads
+
+/// The body of every typed read: `MPIX_Info_get_X(info, key, <args>, flag)`. Checks `info`,
+/// `key`, the function's own arguments (`args`, left to right) and `flag`, all before the
+/// lookup; then, if the key is there, `found` parses its value and writes the outputs, and
+/// `*flag = 1`; if not, `*flag = 0` and nothing else is written. `found` writes nothing when
+/// it fails.
+fn typed_read<A>(
+    info: MPI_Info,
+    key: *const c_char,
+    args: impl FnOnce() -> Result<A, Error>,
+    flag: *mut c_int,
+    found: impl FnOnce(&[u8], A) -> Result<(), Error>,
+) -> c_int {
+    boundary(|| {
+        handles::read(info, |map| {
+            let key = key_arg(key)?;
+            let args = args()?;
+            let flag = Out::new(flag)?;
+            match map.get(key) {
+                Some(value) => {
+                    found(value, args)?;
+                    flag.put(1);
+                }
+                None => flag.put(0),
+            }
+            Ok(())
+        })
+    })
+}
+
+/// A typed read of one number or boolean: `*value` is what `parse` makes of the key's value.
+fn scalar_read<T: Copy>(
+    info: MPI_Info,
+    key: *const c_char,
+    value: *mut T,
+    flag: *mut c_int,
+    parse: impl FnOnce(&[u8]) -> Result<T, Error>,
+) -> c_int {
+    typed_read(info, key, || Out::new(value), flag, |text, value| {
+        value.put(parse(text)?);
+        Ok(())
+    })
+}
+
+/// Reads the boolean value of `key`: `"true"` is 1, `"false"` is 0 (lowercase, blanks around
+/// the value ignored, anything else is an error).
+///
+/// Parameters:
+/// - `info`: the object (`MPI_INFO_ENV` allowed);
+/// - `key`: the key, a NUL-terminated string;
+/// - `value`: out, 1 or 0; written only when the key is there and its value is a boolean;
+/// - `flag`: out, 1 if the key is there, 0 if not (then `*value` is not touched).
+///
+/// Errors, checked in this order (on error no output is written):
+/// - `MPI_ERR_INFO`: `info` is not a live object;
+/// - `MPI_ERR_INFO_KEY`: `key` is NULL, empty or longer than `MPI_MAX_INFO_KEY - 1`;
+/// - `MPI_ERR_ARG`: `value` is NULL, or `flag` is NULL (whether or not the key is there);
+/// - `MPI_ERR_INFO_VALUE`: the key is there and its value is neither `true` nor `false`.
+#[no_mangle]
+pub extern "C" fn MPIX_Info_get_bool(info: MPI_Info, key: *const c_char, value: *mut c_int, flag: *mut c_int) -> c_int {
+    PMPIX_Info_get_bool(info, key, value, flag)
+}
+
+/// Profiling name of `MPIX_Info_get_bool`.
+#[no_mangle]
+pub extern "C" fn PMPIX_Info_get_bool(info: MPI_Info, key: *const c_char, value: *mut c_int, flag: *mut c_int) -> c_int {
+    scalar_read(info, key, value, flag, |text| typed::parse_bool(text).map(c_int::from))
+}
+
+/// Reads the value of `key` as a C `int`: decimal digits with an optional `+` or `-` directly
+/// before them, blanks around the value ignored. Nothing else is accepted (no blank after the
+/// sign, no `0x`, no other digits than ASCII `0`-`9`, no empty value), and a number outside
+/// `INT_MIN..INT_MAX` is an error, never wrapped or clamped.
+///
+/// Parameters:
+/// - `info`: the object (`MPI_INFO_ENV` allowed);
+/// - `key`: the key, a NUL-terminated string;
+/// - `value`: out, the number; written only when the key is there and its value is valid;
+/// - `flag`: out, 1 if the key is there, 0 if not (then `*value` is not touched).
+///
+/// Errors, checked in this order (on error no output is written):
+/// - `MPI_ERR_INFO`: `info` is not a live object;
+/// - `MPI_ERR_INFO_KEY`: `key` is NULL, empty or longer than `MPI_MAX_INFO_KEY - 1`;
+/// - `MPI_ERR_ARG`: `value` is NULL, or `flag` is NULL (whether or not the key is there);
+/// - `MPI_ERR_INFO_VALUE`: the key is there and its value is not a decimal integer within the
+///   range of `int`.
+#[no_mangle]
+pub extern "C" fn MPIX_Info_get_int(info: MPI_Info, key: *const c_char, value: *mut c_int, flag: *mut c_int) -> c_int {
+    PMPIX_Info_get_int(info, key, value, flag)
+}
+
+/// Profiling name of `MPIX_Info_get_int`.
+#[no_mangle]
+pub extern "C" fn PMPIX_Info_get_int(info: MPI_Info, key: *const c_char, value: *mut c_int, flag: *mut c_int) -> c_int {
+    scalar_read(info, key, value, flag, typed::parse_i32)
+}
+
+/// Reads the value of `key` as an `int64_t`, with the rules of `MPIX_Info_get_int` and the
+/// range `INT64_MIN..INT64_MAX`.
+///
+/// Parameters:
+/// - `info`: the object (`MPI_INFO_ENV` allowed);
+/// - `key`: the key, a NUL-terminated string;
+/// - `value`: out, the number; written only when the key is there and its value is valid;
+/// - `flag`: out, 1 if the key is there, 0 if not (then `*value` is not touched).
+///
+/// Errors, checked in this order (on error no output is written):
+/// - `MPI_ERR_INFO`: `info` is not a live object;
+/// - `MPI_ERR_INFO_KEY`: `key` is NULL, empty or longer than `MPI_MAX_INFO_KEY - 1`;
+/// - `MPI_ERR_ARG`: `value` is NULL, or `flag` is NULL (whether or not the key is there);
+/// - `MPI_ERR_INFO_VALUE`: the key is there and its value is not a decimal integer within the
+///   range of `int64_t`.
+#[no_mangle]
+pub extern "C" fn MPIX_Info_get_int64(info: MPI_Info, key: *const c_char, value: *mut i64, flag: *mut c_int) -> c_int {
+    PMPIX_Info_get_int64(info, key, value, flag)
+}
+
+/// Profiling name of `MPIX_Info_get_int64`.
+#[no_mangle]
+pub extern "C" fn PMPIX_Info_get_int64(info: MPI_Info, key: *const c_char, value: *mut i64, flag: *mut c_int) -> c_int {
+    scalar_read(info, key, value, flag, typed::parse_i64)
+}
+
+/// One of `MPIX_Info_get_enum`'s choices: NULL, or longer than a value can be, is
+/// `MPI_ERR_ARG`. Never reads more than `MPI_MAX_INFO_VAL` bytes.
+fn choice_arg<'a>(choice: *const c_char) -> Result<&'a [u8], Error> {
+    match read_bounded(choice, MAX_VALUE_LEN + 1) {
+        Some(text) if text.len() <= MAX_VALUE_LEN => Ok(text),
+        _ => Err(Error::Arg),
+    }
+}
+
+/// Reads the value of `key` as one of `nchoices` words: `*index` is the position (0-based) of
+/// the first of `choices` equal to the value, with blanks around the value ignored and the
+/// comparison exact and case-sensitive (for hints such as `"enable"` / `"disable"` /
+/// `"automatic"`).
+///
+/// Parameters:
+/// - `info`: the object (`MPI_INFO_ENV` allowed);
+/// - `key`: the key, a NUL-terminated string;
+/// - `nchoices`: the number of choices, 0 or more;
+/// - `choices`: `nchoices` NUL-terminated strings, each at most `MPI_MAX_INFO_VAL - 1`
+///   characters (may be NULL when `nchoices` is 0);
+/// - `index`: out, the position of the matching choice; written only when the key is there and
+///   its value is one of the choices;
+/// - `flag`: out, 1 if the key is there, 0 if not (then `*index` is not touched).
+///
+/// Errors, checked in this order (on error no output is written):
+/// - `MPI_ERR_INFO`: `info` is not a live object;
+/// - `MPI_ERR_INFO_KEY`: `key` is NULL, empty or longer than `MPI_MAX_INFO_KEY - 1`;
+/// - `MPI_ERR_ARG`: `nchoices` is negative; `choices` is NULL while `nchoices > 0`; one of
+///   `choices[0..nchoices]` is NULL or longer than `MPI_MAX_INFO_VAL - 1`; `index` is NULL;
+///   `flag` is NULL (all whether or not the key is there);
+/// - `MPI_ERR_INFO_VALUE`: the key is there and its value equals none of the choices.
+#[no_mangle]
+pub extern "C" fn MPIX_Info_get_enum(
+    info: MPI_Info,
+    key: *const c_char,
+    nchoices: c_int,
+    choices: *const *const c_char,
+    index: *mut c_int,
+    flag: *mut c_int,
+) -> c_int {
+    PMPIX_Info_get_enum(info, key, nchoices, choices, index, flag)
+}
+
+/// Profiling name of `MPIX_Info_get_enum`.
+#[no_mangle]
+pub extern "C" fn PMPIX_Info_get_enum(
+    info: MPI_Info,
+    key: *const c_char,
+    nchoices: c_int,
+    choices: *const *const c_char,
+    index: *mut c_int,
+    flag: *mut c_int,
+) -> c_int {
+    let args = || {
+        let n = count_arg(nchoices)?;
+        let choices = if n == 0 { &[] } else { read_array(choices, n).ok_or(Error::Arg)? };
+        for &choice in choices {
+            choice_arg(choice)?;
+        }
+        Ok((choices, Out::new(index)?))
+    };
+    typed_read(info, key, args, flag, |text, (choices, index)| {
+        // Every choice passed `choice_arg` above, so none is NULL or too long here.
+        let at = typed::parse_enum(text, choices.iter().map(|&choice| choice_arg(choice).unwrap_or_default()))?;
+        index.put(to_c_int(at)?);
+        Ok(())
+    })
+}
+
+/// Reads the value of `key` as a comma-separated list and gives the number of its elements.
+/// Blanks around the value and around each element are ignored; a value that is empty or all
+/// blanks is the empty list (0 elements); an element that is empty or all blanks (`"a,,b"`,
+/// `"a,"`, `",a"`) makes the whole value invalid.
+///
+/// Parameters:
+/// - `info`: the object (`MPI_INFO_ENV` allowed);
+/// - `key`: the key, a NUL-terminated string;
+/// - `nitems`: out, the number of elements; written only when the key is there and its value is
+///   a valid list;
+/// - `flag`: out, 1 if the key is there, 0 if not (then `*nitems` is not touched).
+///
+/// Errors, checked in this order (on error no output is written):
+/// - `MPI_ERR_INFO`: `info` is not a live object;
+/// - `MPI_ERR_INFO_KEY`: `key` is NULL, empty or longer than `MPI_MAX_INFO_KEY - 1`;
+/// - `MPI_ERR_ARG`: `nitems` is NULL, or `flag` is NULL (whether or not the key is there);
+/// - `MPI_ERR_INFO_VALUE`: the key is there and its value has an empty element.
+#[no_mangle]
+pub extern "C" fn MPIX_Info_get_nitems(info: MPI_Info, key: *const c_char, nitems: *mut c_int, flag: *mut c_int) -> c_int {
+    PMPIX_Info_get_nitems(info, key, nitems, flag)
+}
+
+/// Profiling name of `MPIX_Info_get_nitems`.
+#[no_mangle]
+pub extern "C" fn PMPIX_Info_get_nitems(info: MPI_Info, key: *const c_char, nitems: *mut c_int, flag: *mut c_int) -> c_int {
+    scalar_read(info, key, nitems, flag, |text| to_c_int(typed::list_len(text)?))
+}
+
+/// Reads element `n` (0-based) of the comma-separated list that is the value of `key`, without
+/// the blanks around it (list rules as in `MPIX_Info_get_nitems`). `buflen` is in/out exactly
+/// as in `MPI_Info_get_string`: if `*buflen > 0`, the first `min(length, *buflen - 1)`
+/// characters of the element and a NUL are written to `item`; then `*buflen` is set to the
+/// element's length plus one, the size a buffer needs to hold all of it. With `*buflen == 0`
+/// nothing is written to `item`, which may be NULL.
+///
+/// Parameters:
+/// - `info`: the object (`MPI_INFO_ENV` allowed);
+/// - `key`: the key, a NUL-terminated string;
+/// - `n`: the element's position, 0 or more;
+/// - `buflen`: in, the size of `item` in bytes; out (only when the element is there), the
+///   element's length plus one;
+/// - `item`: out, the element and a NUL (at most `*buflen` bytes written, never more);
+/// - `flag`: out, 1 if the key is there, 0 if not (then `*buflen` and `item` are not touched).
+///
+/// Errors, checked in this order (on error no output is written):
+/// - `MPI_ERR_INFO`: `info` is not a live object;
+/// - `MPI_ERR_INFO_KEY`: `key` is NULL, empty or longer than `MPI_MAX_INFO_KEY - 1`;
+/// - `MPI_ERR_ARG`: `n` is negative; `buflen` is NULL; `*buflen` is negative; `item` is NULL
+///   while `*buflen > 0`; `flag` is NULL (all whether or not the key is there);
+/// - `MPI_ERR_INFO_VALUE`: the key is there and its value has an empty element;
+/// - `MPI_ERR_ARG`: the key is there, its value is a valid list, and it has no element `n`.
+#[no_mangle]
+pub extern "C" fn MPIX_Info_get_item(
+    info: MPI_Info,
+    key: *const c_char,
+    n: c_int,
+    buflen: *mut c_int,
+    item: *mut c_char,
+    flag: *mut c_int,
+) -> c_int {
+    PMPIX_Info_get_item(info, key, n, buflen, item, flag)
+}
+
+/// Profiling name of `MPIX_Info_get_item`.
+#[no_mangle]
+pub extern "C" fn PMPIX_Info_get_item(
+    info: MPI_Info,
+    key: *const c_char,
+    n: c_int,
+    buflen: *mut c_int,
+    item: *mut c_char,
+    flag: *mut c_int,
+) -> c_int {
+    let args = || {
+        let n = count_arg(n)?;
+        let buflen = Out::new(buflen)?;
+        let size = count_arg(buflen.get())?;
+        let item = if size > 0 { Some(OutStr::new(item)?) } else { None };
+        Ok((n, buflen, size, item))
+    };
+    typed_read(info, key, args, flag, |text, (n, buflen, size, item)| {
+        let element = typed::list_item(text, n)?.ok_or(Error::Arg)?;
+        if let Some(item) = item {
+            item.put(element, size - 1);
+        }
+        buflen.put(to_c_int(element.len() + 1)?);
+        Ok(())
+    })
+}
+
+// ---------------------------------------------------------------- typed writes
+
+/// The body of the typed writes: sets `key` to `text` in `info`.
+fn typed_write(info: MPI_Info, key: *const c_char, text: &[u8]) -> c_int {
+    boundary(|| {
+        handles::write(info, |mut object| {
+            let key = key_arg(key)?;
+            object.modify(|map| map.set_valid(key, text))
+        })
+    })
+}
+
+/// Sets `key` to the canonical text of a boolean: `"true"` if `value` is not 0, `"false"` if it
+/// is. As `MPI_Info_set` otherwise: a new key goes to the end, an existing one keeps its
+/// position.
+///
+/// Parameters:
+/// - `info`: the object (not `MPI_INFO_ENV`);
+/// - `key`: the key, a NUL-terminated string;
+/// - `value`: the boolean, any `int`.
+///
+/// Errors, checked in this order (on error the object is unchanged):
+/// - `MPI_ERR_INFO`: `info` is not a live object, or is `MPI_INFO_ENV`;
+/// - `MPI_ERR_INFO_KEY`: `key` is NULL, empty or longer than `MPI_MAX_INFO_KEY - 1`;
+/// - `MPI_ERR_NO_MEM`: out of memory.
+#[no_mangle]
+pub extern "C" fn MPIX_Info_set_bool(info: MPI_Info, key: *const c_char, value: c_int) -> c_int {
+    PMPIX_Info_set_bool(info, key, value)
+}
+
+/// Profiling name of `MPIX_Info_set_bool`.
+#[no_mangle]
+pub extern "C" fn PMPIX_Info_set_bool(info: MPI_Info, key: *const c_char, value: c_int) -> c_int {
+    typed_write(info, key, typed::bool_text(value != 0))
+}
+
+/// Sets `key` to the canonical text of an integer: its decimal digits, with `-` before them
+/// when it is negative, no `+` and no leading zeros (`"0"`, `"-42"`, `"-9223372036854775808"`).
+/// As `MPI_Info_set` otherwise: a new key goes to the end, an existing one keeps its position.
+/// Use it for `int` values too; `MPIX_Info_get_int` reads them back.
+///
+/// Parameters:
+/// - `info`: the object (not `MPI_INFO_ENV`);
+/// - `key`: the key, a NUL-terminated string;
+/// - `value`: the integer, any `int64_t`.
+///
+/// Errors, checked in this order (on error the object is unchanged):
+/// - `MPI_ERR_INFO`: `info` is not a live object, or is `MPI_INFO_ENV`;
+/// - `MPI_ERR_INFO_KEY`: `key` is NULL, empty or longer than `MPI_MAX_INFO_KEY - 1`;
+/// - `MPI_ERR_NO_MEM`: out of memory.
+#[no_mangle]
+pub extern "C" fn MPIX_Info_set_int64(info: MPI_Info, key: *const c_char, value: i64) -> c_int {
+    PMPIX_Info_set_int64(info, key, value)
+}
+
+/// Profiling name of `MPIX_Info_set_int64`.
+#[no_mangle]
+pub extern "C" fn PMPIX_Info_set_int64(info: MPI_Info, key: *const c_char, value: i64) -> c_int {
+    typed_write(info, key, IntText::new(value).as_bytes())
+}
+
+// ---------------------------------------------------------------- merge and hint text
+
+/// A target of merge or hint text: a live object other than `MPI_INFO_ENV`, else
+/// `MPI_ERR_INFO`. Checked first, as the leftmost argument, before the other arguments are read.
+fn target_arg(info: MPI_Info) -> Result<(), Error> {
+    handles::write(info, |_| Ok(()))
+}
+
+/// Sets the pairs of `pairs` in `info` with [`InfoMap::merge`]; the object does not change at
+/// all when nothing would change (so its pairs stay shared with its duplicates).
+fn merge_into(info: MPI_Info, pairs: &InfoMap, overwrite: bool) -> Result<(), Error> {
+    handles::write(info, |mut object| {
+        if !object.map().merge_changes(pairs, overwrite) {
+            return Ok(());
+        }
+        object.modify(|map| map.merge(pairs, overwrite))
+    })
+}
+
+/// Sets every pair of `source` in `target`, the way `MPI_Win_set_info` applies hints (MPI-4.1
+/// section 13.2.7): only the keys `source` names change. With `overwrite == 0` a key already in
+/// `target` keeps its value (system defaults merged under user hints); otherwise it takes
+/// `source`'s. Keys already in `target` keep their position; new keys are appended in
+/// `source`'s order. `target == source` is valid (and changes nothing). `source` is not changed.
+///
+/// Parameters:
+/// - `target`: the object that changes (not `MPI_INFO_ENV`);
+/// - `source`: the object whose pairs are set (`MPI_INFO_ENV` allowed);
+/// - `overwrite`: 0 to keep `target`'s values, anything else to replace them.
+///
+/// Errors, checked in this order (on error no object changes):
+/// - `MPI_ERR_INFO`: `target` is not a live object, or is `MPI_INFO_ENV`;
+/// - `MPI_ERR_INFO`: `source` is not a live object;
+/// - `MPI_ERR_NO_MEM`: out of memory.
+#[no_mangle]
+pub extern "C" fn MPIX_Info_merge(target: MPI_Info, source: MPI_Info, overwrite: c_int) -> c_int {
+    PMPIX_Info_merge(target, source, overwrite)
+}
+
+/// Profiling name of `MPIX_Info_merge`.
+#[no_mangle]
+pub extern "C" fn PMPIX_Info_merge(target: MPI_Info, source: MPI_Info, overwrite: c_int) -> c_int {
+    boundary(|| {
+        target_arg(target)?;
+        let source = handles::share(source)?;
+        merge_into(target, source.as_deref().unwrap_or(&EMPTY), overwrite != 0)
+    })
+}
+
+/// A hint text format: `MPI_ERR_ARG` for anything but the two constants.
+fn format_arg(format: c_int) -> Result<Format, Error> {
+    match format {
+        MPIX_INFO_FORMAT_LINES => Ok(Format::Lines),
+        MPIX_INFO_FORMAT_PAIRS => Ok(Format::Pairs),
+        _ => Err(Error::Arg),
+    }
+}
+
+/// The longest hint text, in bytes.
+const TEXT_MAX: usize = MPIX_INFO_TEXT_MAX as usize;
+
+/// Sets the hints written in `text`, in one of two formats, as if each entry were set in turn
+/// in a new object that is then merged into `info` with `MPIX_Info_merge(info, that,
+/// overwrite)`: a key given twice in the text keeps the position of its first entry and the
+/// value of its last; with `overwrite == 0` a key already in `info` keeps its value.
+///
+/// `MPIX_INFO_FORMAT_LINES` (the `ROMIO_HINTS` file): one `key value` entry per line, key and
+/// value separated by blanks (spaces or tabs), blanks around them ignored; the value is one word.
+/// A line that is empty or all blanks, or whose first non-blank character is `#`, is skipped.
+///
+/// `MPIX_INFO_FORMAT_PAIRS` (the `PNETCDF_HINTS` variable): `key=value` entries separated by
+/// `;` or line ends, blanks around keys and values ignored; the value is everything after the
+/// first `=` and may be empty. An empty or all-blank entry is skipped.
+///
+/// In both formats lines end at LF, and a CR just before a line end or at the end of the text is
+/// dropped (CRLF text reads as LF text). A malformed entry is an error and nothing is set: every
+/// entry is checked before `info` changes, the key first, and the first malformed entry in the
+/// text decides the class. The text has no limit on a line's length, only on the whole:
+/// `MPIX_INFO_TEXT_MAX` bytes.
+///
+/// Parameters:
+/// - `info`: the object that changes (not `MPI_INFO_ENV`);
+/// - `text`: the hint text, a NUL-terminated string of at most `MPIX_INFO_TEXT_MAX` bytes;
+/// - `format`: `MPIX_INFO_FORMAT_LINES` or `MPIX_INFO_FORMAT_PAIRS`;
+/// - `overwrite`: 0 to keep the values of keys already in `info`, anything else to replace them.
+///
+/// Errors, checked in this order (on error `info` is unchanged):
+/// - `MPI_ERR_INFO`: `info` is not a live object, or is `MPI_INFO_ENV`;
+/// - `MPI_ERR_ARG`: `text` is NULL or longer than `MPIX_INFO_TEXT_MAX` bytes (it is never read
+///   further than one byte past that);
+/// - `MPI_ERR_ARG`: `format` is neither format constant;
+/// - `MPI_ERR_INFO_KEY`: an entry's key is empty, longer than `MPI_MAX_INFO_KEY - 1`, or holds a
+///   NUL (only a file can hold one);
+/// - `MPI_ERR_INFO_VALUE`: an entry has no value (a `LINES` line with one word, a `PAIRS` entry
+///   without `=`), a `LINES` line has more than two words, or a value is longer than
+///   `MPI_MAX_INFO_VAL - 1` or holds a NUL;
+/// - `MPI_ERR_NO_MEM`: out of memory.
+#[no_mangle]
+pub extern "C" fn MPIX_Info_set_from_string(info: MPI_Info, text: *const c_char, format: c_int, overwrite: c_int) -> c_int {
+    PMPIX_Info_set_from_string(info, text, format, overwrite)
+}
+
+/// Profiling name of `MPIX_Info_set_from_string`.
+#[no_mangle]
+pub extern "C" fn PMPIX_Info_set_from_string(info: MPI_Info, text: *const c_char, format: c_int, overwrite: c_int) -> c_int {
+    boundary(|| {
+        target_arg(info)?;
+        let text = match read_bounded(text, TEXT_MAX + 1) {
+            Some(text) if text.len() <= TEXT_MAX => text,
+            _ => return Err(Error::Arg),
+        };
+        let format = format_arg(format)?;
+        let pairs = hinttext::parse(text, format)?;
+        merge_into(info, &pairs, overwrite != 0)
+    })
+}
+
+/// The whole of the file at `path`: `MPI_ERR_OTHER` if it cannot be opened or read,
+/// `MPI_ERR_ARG` if it is longer than [`TEXT_MAX`] bytes (of which it reads one byte more
+/// than that at most).
+fn read_file(path: &CStr) -> Result<Vec<u8>, Error> {
+    let mut file = open_for_reading(path).map_err(|_| Error::Other)?;
+    let mut text = Vec::new();
+    let mut len = 0;
+    loop {
+        if len == text.len() {
+            if len > TEXT_MAX {
+                return Err(Error::Arg);
+            }
+            // Room for the next read: doubling from 4 KiB, up to one byte past the limit,
+            // which is how a file that is too long shows.
+            let grow = len.max(4096).min(TEXT_MAX + 1 - len);
+            text.try_reserve_exact(grow)?;
+            text.resize(len + grow, 0);
+        }
+        match file.read(&mut text[len..]) {
+            Ok(0) => break,
+            Ok(n) => len += n,
+            Err(error) if error.kind() == ErrorKind::Interrupted => {}
+            Err(_) => return Err(Error::Other),
+        }
+    }
+    text.truncate(len);
+    Ok(text)
+}
+
+/// `MPIX_Info_set_from_string` on the contents of a file: reads the whole file at `path` (at
+/// most `MPIX_INFO_TEXT_MAX` bytes) and sets the hints written in it, with the same formats and
+/// rules. Unlike a string, the file may hold NUL bytes; one in a key or a value makes that entry
+/// malformed.
+///
+/// Parameters:
+/// - `info`: the object that changes (not `MPI_INFO_ENV`);
+/// - `path`: the file's path, a NUL-terminated string of at most 4095 bytes (`PATH_MAX - 1`);
+/// - `format`: `MPIX_INFO_FORMAT_LINES` or `MPIX_INFO_FORMAT_PAIRS`;
+/// - `overwrite`: 0 to keep the values of keys already in `info`, anything else to replace them.
+///
+/// Errors, checked in this order (on error `info` is unchanged):
+/// - `MPI_ERR_INFO`: `info` is not a live object, or is `MPI_INFO_ENV`;
+/// - `MPI_ERR_ARG`: `path` is NULL or longer than 4095 bytes;
+/// - `MPI_ERR_ARG`: `format` is neither format constant;
+/// - `MPI_ERR_OTHER`: the file cannot be opened or read (it does not exist, is not readable, is a
+///   directory, the path is empty, ...);
+/// - `MPI_ERR_ARG`: the file is longer than `MPIX_INFO_TEXT_MAX` bytes (no more than one byte past
+///   that is read);
+/// - `MPI_ERR_INFO_KEY`, `MPI_ERR_INFO_VALUE`: a malformed entry, as for
+///   `MPIX_Info_set_from_string`;
+/// - `MPI_ERR_NO_MEM`: out of memory.
+#[no_mangle]
+pub extern "C" fn MPIX_Info_set_from_file(info: MPI_Info, path: *const c_char, format: c_int, overwrite: c_int) -> c_int {
+    PMPIX_Info_set_from_file(info, path, format, overwrite)
+}
+
+/// Profiling name of `MPIX_Info_set_from_file`.
+#[no_mangle]
+pub extern "C" fn PMPIX_Info_set_from_file(info: MPI_Info, path: *const c_char, format: c_int, overwrite: c_int) -> c_int {
+    boundary(|| {
+        target_arg(info)?;
+        // With its NUL, which `read_bounded` found within the bound when the path is not too long.
+        let mut path_buffer = [0u8; PATH_MAX_LEN + 1];
+        let path = match read_bounded(path, PATH_MAX_LEN + 1) {
+            Some(path) if path.len() <= PATH_MAX_LEN => path,
+            _ => return Err(Error::Arg),
+        };
+        path_buffer[..path.len()].copy_from_slice(path);
+        let path = CStr::from_bytes_until_nul(&path_buffer).map_err(|_| Error::Intern)?;
+        let format = format_arg(format)?;
+        // Read and parsed before the object is locked: a slow file system holds up no other call.
+        let text = read_file(path)?;
+        let pairs = hinttext::parse(&text, format)?;
+        merge_into(info, &pairs, overwrite != 0)
+    })
+}
+
+// ---------------------------------------------------------------- serialization
+
+/// Writes the serialized form of `info` (its pairs, in order) to `buf`. `buflen` is in/out
+/// exactly as in `MPI_Info_get_string`: the first `min(size, *buflen)` bytes of the serialized
+/// form are written to `buf` (the whole of it when `*buflen >= size`; a shorter buffer gets
+/// only its beginning, which `MPIX_Info_deserialize` refuses); then `*buflen` is set to the size,
+/// in bytes, so a first call with `*buflen == 0` (and `buf` NULL) asks for the size. No NUL is
+/// added.
+///
+/// The format (version 1, documented byte by byte in docs/mpix.md) is independent of byte
+/// order and word size, and the same pairs in the same order always give the same bytes:
+/// the magic bytes `"MPII"`, then the version, the number of pairs, and for each pair its key's
+/// length, the key, its value's length and the value, every number 4 bytes, big-endian.
+///
+/// Parameters:
+/// - `info`: the object (`MPI_INFO_ENV` allowed);
+/// - `buflen`: in, the size of `buf` in bytes; out, the size of the serialized form;
+/// - `buf`: out, the serialized form (at most `*buflen` bytes written, never more).
+///
+/// Errors, checked in this order (on error no output is written):
+/// - `MPI_ERR_INFO`: `info` is not a live object;
+/// - `MPI_ERR_ARG`: `buflen` is NULL, `*buflen` is negative, or `buf` is NULL while
+///   `*buflen > 0`;
+/// - `MPI_ERR_OTHER`: the serialized form would be larger than `INT_MAX` bytes.
+#[no_mangle]
+pub extern "C" fn MPIX_Info_serialize(info: MPI_Info, buflen: *mut c_int, buf: *mut c_void) -> c_int {
+    PMPIX_Info_serialize(info, buflen, buf)
+}
+
+/// Profiling name of `MPIX_Info_serialize`.
+#[no_mangle]
+pub extern "C" fn PMPIX_Info_serialize(info: MPI_Info, buflen: *mut c_int, buf: *mut c_void) -> c_int {
+    boundary(|| {
+        handles::read(info, |map| {
+            let buflen = Out::new(buflen)?;
+            let room = count_arg(buflen.get())?;
+            let buf = if room > 0 { Some(OutBytes::new(buf, room)?) } else { None };
+            let size = c_int::try_from(serial::serialized_len(map)).map_err(|_| Error::Other)?;
+            if let Some(mut buf) = buf {
+                let mut at = 0;
+                serial::emit_pieces(map, |piece| {
+                    buf.put_at(at, piece);
+                    at += piece.len();
+                });
+            }
+            buflen.put(size);
+            Ok(())
+        })
+    })
+}
+
+/// Creates a new object from the serialized form `MPIX_Info_serialize` wrote: the same pairs in
+/// the same order. Every byte is checked, and anything but an exact serialized form is refused
+/// without creating an object: a buffer cut short, bytes after the end, another magic or
+/// version, a count or length that does not fit the buffer, a key or value breaking the limits
+/// or holding a NUL, a key given twice. The order of the checks and the class of each are in
+/// docs/mpix.md; the first defect in the bytes decides.
+///
+/// Parameters:
+/// - `buf`: the serialized form;
+/// - `buflen`: its size in bytes, exactly;
+/// - `info`: out, the handle of the new object.
+///
+/// Errors (on error no object is created and `*info` is not written): first the arguments,
+/// - `MPI_ERR_ARG`: `buf` is NULL, `buflen` is negative, or `info` is NULL;
+///
+/// then the bytes, from the first to the last, the first defect deciding the class:
+/// - `MPI_ERR_ARG`: the bytes are not a serialized form: shorter than the 12-byte header, another
+///   magic, another version than 1, more pairs announced than the bytes can hold, a length
+///   past the end, a key given twice, bytes left after the last pair;
+/// - `MPI_ERR_INFO_KEY`: a key's length is 0 or above `MPI_MAX_INFO_KEY - 1`, or the key holds a
+///   NUL;
+/// - `MPI_ERR_INFO_VALUE`: a value's length is above `MPI_MAX_INFO_VAL - 1`, or the value holds a
+///   NUL;
+///
+/// and `MPI_ERR_NO_MEM` when memory runs out.
+#[no_mangle]
+pub extern "C" fn MPIX_Info_deserialize(buf: *const c_void, buflen: c_int, info: *mut MPI_Info) -> c_int {
+    PMPIX_Info_deserialize(buf, buflen, info)
+}
+
+/// Profiling name of `MPIX_Info_deserialize`.
+#[no_mangle]
+pub extern "C" fn PMPIX_Info_deserialize(buf: *const c_void, buflen: c_int, info: *mut MPI_Info) -> c_int {
+    boundary(|| {
+        if buf.is_null() {
+            return Err(Error::Arg);
+        }
+        let bytes = read_array(buf.cast::<u8>(), count_arg(buflen)?).ok_or(Error::Arg)?;
+        let info = Out::new(info)?;
+        let map = serial::deserialize(bytes)?;
+        info.put(handles::create(Some(SharedMap::try_new(map)?))?);
+        Ok(())
+    })
+}
+
+// ---------------------------------------------------------------- equality
+
+/// Compares two objects: `*equal = 1` if they hold the same pairs (keys and values byte for
+/// byte), in the same order if `ordered` is not 0, in any order if it is 0; `*equal = 0`
+/// otherwise. `a == b` is valid; either may be `MPI_INFO_ENV`.
+///
+/// Parameters:
+/// - `a`, `b`: the objects;
+/// - `ordered`: 0 to ignore the order of the pairs, anything else to compare it too;
+/// - `equal`: out, 1 or 0.
+///
+/// Errors, checked in this order (on error `*equal` is not written):
+/// - `MPI_ERR_INFO`: `a` is not a live object;
+/// - `MPI_ERR_INFO`: `b` is not a live object;
+/// - `MPI_ERR_ARG`: `equal` is NULL.
+#[no_mangle]
+pub extern "C" fn MPIX_Info_equal(a: MPI_Info, b: MPI_Info, ordered: c_int, equal: *mut c_int) -> c_int {
+    PMPIX_Info_equal(a, b, ordered, equal)
+}
+
+/// Profiling name of `MPIX_Info_equal`.
+#[no_mangle]
+pub extern "C" fn PMPIX_Info_equal(a: MPI_Info, b: MPI_Info, ordered: c_int, equal: *mut c_int) -> c_int {
+    boundary(|| {
+        let a = handles::share(a)?;
+        let a = a.as_deref().unwrap_or(&EMPTY);
+        handles::read(b, |b| {
+            let equal = Out::new(equal)?;
+            equal.put(c_int::from(a.equal(b, ordered != 0)));
+            Ok(())
+        })
+    })
+}
