@@ -1,8 +1,8 @@
 //! The key index of a large info object: key hash -> position in the object's pair vector,
 //! and the key hash and key comparison it uses.
 //!
-//! Why not `hashbrown`: a lookup is counted in instructions (performance issue), and a
-//! general-purpose table spends most of them on things this map does not need. Here:
+//! Why not `hashbrown`: a general-purpose table spends most of a lookup on things this map does
+//! not need. Here:
 //! - the hash is made for short byte strings (MPI hint keys are 5–40 bytes): two loads that may
 //!   overlap and two 64×64→128-bit multiplies, where a streaming `Hasher` writes a length
 //!   prefix, buffers and finishes;
@@ -20,10 +20,9 @@
 //! `hash & (2^k - 1)`, so the home slot and the tag come from different bits of the hash. At
 //! most 3/4 of the slots are used, so every position is below `2^k - 1` and fits its bits, and
 //! every probe ends at an empty slot. Why 3/4 rather than the 7/8 of a SwissTable: a miss under
-//! linear probing takes about (1 + 1/(1 - load)^2) / 2 probes, 8.5 at 3/4 but 32.5 at 7/8 (a
-//! missing key in a 3,584-key object measured 224–585 instructions per `MPI_Info_get`, mean
-//! 362, over 8 seeds at 7/8; 224–297, mean 245, at 3/4). At a million pairs both give 2^21
-//! slots, 8.4 bytes per pair; just after a doubling, at worst 10.7 bytes per pair against 9.1.
+//! linear probing takes about (1 + 1/(1 - load)^2) / 2 probes, 8.5 at 3/4 but 32.5 at 7/8, and
+//! the memory saved is small: at a million pairs both give 2^21 slots, 8.4 bytes per pair; just
+//! after a doubling, at worst 10.7 bytes per pair against 9.1.
 //!
 //! The index stores no keys and no hashes: callers pass a closure that answers "is the key at
 //! this position the one sought" (`find`) or "what is the hash of the key at this position"

@@ -22,12 +22,10 @@ pub const MAX_KEY_LEN: usize = 255;
 pub const MAX_VALUE_LEN: usize = 1023;
 /// Most pairs one object holds: counts and indices must fit a C `int`.
 pub const MAX_PAIRS: usize = i32::MAX as usize;
-// `get_nthkey` relies on this: a negative `n`, read as a `u32`, is never a key's position.
-const _: () = assert!(MAX_PAIRS < 1 << 31);
 /// Up to this many pairs, lookups scan `pairs` and `index` stays empty.
 const SCAN_LIMIT: usize = 8;
-/// Keys up to this long take the lookup's fast path ([`InfoMap::position`]). Most hint keys
-/// are; at 32 the compare's extra case costs every lookup some 8 instructions.
+/// Keys up to this long take the lookup's short path ([`InfoMap::position`]). Most hint keys
+/// are; a longer limit would put a wider compare on every lookup's path.
 const SHORT_KEY: usize = 16;
 
 /// Checks a key against the rules every function applies: not empty, at most
@@ -77,10 +75,10 @@ impl InfoMap {
 
     /// Where `key` is.
     ///
-    /// How the lookup is compiled matters as much as the algorithm (performance issue: calls are
-    /// counted in instructions). The scan and the index lookup are each an out-of-line function
-    /// whose body is compiled for keys of at most [`SHORT_KEY`] bytes: the hash and the key
-    /// compare are then a few loads inline, nothing is called, and few registers are saved.
+    /// How the lookup is compiled matters as much as the algorithm. The scan and the index
+    /// lookup are each an out-of-line function whose body is compiled for keys of at most
+    /// [`SHORT_KEY`] bytes: the hash and the key compare are then a few loads inline, nothing
+    /// is called, and few registers are saved.
     /// Longer keys jump (a tail call, at no cost to the short path) to a copy compiled for any
     /// length, whose wider compare loop would otherwise make every lookup save more registers.
     #[inline(always)]

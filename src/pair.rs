@@ -3,7 +3,7 @@
 //!
 //! Why not `Box<[u8]>`: its pointer is 16 bytes (address and length). An object keeps one
 //! pointer per pair, so the thin pointer saves 8 bytes per pair, which is what keeps a pair
-//! within key + value + 48 bytes of memory (performance issue). The lengths the fat pointer
+//! within key + value + 48 bytes of memory. The lengths the fat pointer
 //! carried move into the block's 3-byte header. The block is allocated with the fallible
 //! `std::alloc::alloc`, so running out of memory is an error, not an abort.
 

@@ -46,7 +46,7 @@
  * which the run covers in phases of their own: objects that are read far more than they are
  * changed, and objects that one thread writes in long runs while others look in now and then.
  * So the run has four phases: the mix above for two fifths of STRESS_SECONDS, then three of a
- * fifth each. Two on NBIAS read-mostly objects, which one writer thread changes while others
+ * fifth each. Two on NMOSTLY read-mostly objects, which one writer thread changes while others
  * read:
  *  - read-mostly: the STRESS_THREADS threads read the objects in long runs (get, get_string,
  *    get_valuelen, get_nkeys, get_nthkey, now and then dup), while the writer, after every
@@ -115,8 +115,8 @@
 #define REUSE_WINDOW 1000000u
 /* Creations are counted just before they are made: at most one per thread is counted late. */
 #define WINDOW_MARGIN 10000u
-#define NBIAS 2         /* read-mostly objects; the writer keeps its log in a tstate's */
-#define BIAS_MIN_WRITES 32 /* changes (and one replacement) each read-mostly phase makes at least */
+#define NMOSTLY 2         /* read-mostly objects; the writer keeps its log in a tstate's */
+#define MOSTLY_MIN_WRITES 32 /* changes (and one replacement) each read-mostly phase makes at least */
 #define CHURN_POOL 16   /* churn threads alive at once, at most */
 #define CHURN_MIN 200   /* churn threads started at least */
 #define HANG_SECONDS 10 /* a call (after the mix) that takes longer is taken for a hang */
@@ -129,7 +129,7 @@
 #define OWN_AFTER 256   /* writes in a row by one owner counted as a long run */
 #define PACE_THREADS 8 /* readers of owned objects pause 0.1-3 ms times their number / this */
 #define OWN_MIN_HANDOFFS 4 /* owner threads that exit during the owned phase, at least */
-typedef char nbias_fits_the_log[NBIAS <= NSHARED && OWN_OBJS <= NSHARED ? 1 : -1];
+typedef char nmostly_fits_the_log[NMOSTLY <= NSHARED && OWN_OBJS <= NSHARED ? 1 : -1];
 
 enum { C_SHARED, C_WALK, C_DUP, C_PRIV, C_PUB, C_STALE, C_ENV, C_BREAD, C_BFREE, C_BWRITE, C_OREAD,
        C_OFREE, C_OFOREIGN, C_OWNER, NCAT };
@@ -211,9 +211,9 @@ static tstate *BW;                /* the writer: its log of changes, its model, 
 static tstate *CT[CHURN_POOL];    /* churn slots, each used by one thread after another */
 static tstate *OW[NOWNER];        /* owners, each run by one thread after another */
 static tstate *VS[VISIT_POOL];    /* visitor slots */
-/* Objects 0..NBIAS-1 are the read-mostly ones, NBIAS.. the owned ones (owner k's object i is
- * NBIAS + k * OWN_OBJS + i). */
-#define NBOBJ (NBIAS + NOWNED)
+/* Objects 0..NMOSTLY-1 are the read-mostly ones, NMOSTLY.. the owned ones (owner k's object i is
+ * NMOSTLY + k * OWN_OBJS + i). */
+#define NBOBJ (NMOSTLY + NOWNED)
 typedef struct {
     tstate *w;       /* the writer of its keys "b<j>", whose log w->log[wo] says what they held */
     int wo;
@@ -228,7 +228,7 @@ typedef struct {
     uint64_t fmark;  /* wcount when another thread last came, or the owner changed */
 } bobj;
 static bobj BO[NBOBJ];
-static uint64_t bias_serial, bias_stop, own_stop;
+static uint64_t mostly_serial, mostly_stop, own_stop;
 static uint64_t own_hurry; /* the owned phase's time is up, but not all it must do is done */
 static int nfw; /* threads that write their own key in the owned objects */
 static tstate *pace[MAX_THREADS > CHURN_POOL ? MAX_THREADS : CHURN_POOL]; /* the readers now */
@@ -1330,7 +1330,7 @@ static int bstate_fits(const bstate *s, const bseen *r) {
 /* Whether read r of object o saw a state the object was really in after k of the writer's
  * changes, for some lo <= k <= hi: the same replay as check_view, over the keys r depends on
  * (and their insertion order if it depends on that). 1: yes; 0: no; -1: cannot tell. */
-static int bias_replay(const tstate *c, int o, uint64_t lo, uint64_t hi, const bseen *r) {
+static int mostly_replay(const tstate *c, int o, uint64_t lo, uint64_t hi, const bseen *r) {
     bstate s;
     int need[KPT], left = 0, one = r->op == B_GET || r->op == B_VALUELEN;
     int order = r->op == B_NTHKEY || r->op == B_DUP;
@@ -1371,10 +1371,10 @@ static int bias_replay(const tstate *c, int o, uint64_t lo, uint64_t hi, const b
     }
 }
 
-static void bias_judge(tstate *t, int line, int g, MPI_Info h, uint64_t lo, uint64_t hi, const bseen *r,
+static void mostly_judge(tstate *t, int line, int g, MPI_Info h, uint64_t lo, uint64_t hi, const bseen *r,
                        const char *what) {
     const bobj *b = &BO[g];
-    int res = bias_replay(b->w, b->wo, lo, hi, r);
+    int res = mostly_replay(b->w, b->wo, lo, hi, r);
     t->verified++;
     if (res < 0) {
         t->inconclusive++;
@@ -1412,7 +1412,7 @@ static int xvalue_ok(int g, int r, const char *val, uint64_t *seq) {
 
 /* 1 if h holds exactly its writer's model of object g, in order, after the others' keys (each
  * with one of its values); else 0 and why. t: whose calls these are (NULL: main's). */
-static int bias_same(tstate *t, MPI_Info h, int g, char *why, size_t cap) {
+static int mostly_same(tstate *t, MPI_Info h, int g, char *why, size_t cap) {
     const bobj *b = &BO[g];
     const tstate *w = b->w;
     int o = b->wo, n = -7, rc = TIMED(t, W_NKEYS, MPI_Info_get_nkeys(h, &n));
@@ -1460,7 +1460,7 @@ static int bias_same(tstate *t, MPI_Info h, int g, char *why, size_t cap) {
 
 /* Walks d, a dup of object g (ours alone), into r: 1 if it is well formed (the others' keys
  * first, in order; then each key of the writer's once; each value one of its key's values). */
-static int bias_walk_dup(tstate *t, MPI_Info d, int g, bseen *r, char *why, size_t cap) {
+static int mostly_walk_dup(tstate *t, MPI_Info d, int g, bseen *r, char *why, size_t cap) {
     int nx = BO[g].nx, n = -7, rc = TIMED(t, W_NKEYS, MPI_Info_get_nkeys(d, &n));
     if (rc != MPI_SUCCESS || n < nx || n > nx + KPT) {
         snprintf(why, cap, "nkeys: rc %d n %d", rc, n);
@@ -1506,7 +1506,7 @@ static int bias_walk_dup(tstate *t, MPI_Info d, int g, bseen *r, char *why, size
     return 1;
 }
 
-/* What bias_read does, by `pick` (0..999): */
+/* What mostly_read does, by `pick` (0..999): */
 #define PICK_NKEYS 800  /* get_nkeys */
 #define PICK_NTHKEY 900 /* get_nthkey */
 #define PICK_DUP 999    /* dup, then the dup walked */
@@ -1515,7 +1515,7 @@ static int bias_walk_dup(tstate *t, MPI_Info d, int g, bseen *r, char *why, size
  * writer had done lo0 changes to the object; the writer may since have replaced (and freed)
  * it. pick: which read (above); pos: get_nthkey's position (-1: any). Returns the call's
  * result. */
-static int bias_read(tstate *t, int g, MPI_Info h, uint64_t lo0, uint32_t pick, int pos) {
+static int mostly_read(tstate *t, int g, MPI_Info h, uint64_t lo0, uint32_t pick, int pos) {
     const bobj *b = &BO[g];
     const tstate *w = b->w;
     int o = b->wo, nx = b->nx;
@@ -1640,7 +1640,7 @@ static int bias_read(tstate *t, int g, MPI_Info h, uint64_t lo0, uint32_t pick, 
         break;
     }
     case B_DUP:
-        ok = d != h && bias_walk_dup(t, d, g, &r, why, sizeof why);
+        ok = d != h && mostly_walk_dup(t, d, g, &r, why, sizeof why);
         EXPECT(t, b->cread, ok, "dup of %s object %d (handle %d): %s", b->name, g, h, d == h ? "same handle" : why);
         {
             uint64_t c = ld(&creations);
@@ -1654,28 +1654,28 @@ static int bias_read(tstate *t, int g, MPI_Info h, uint64_t lo0, uint32_t pick, 
     default:
         break;
     }
-    if (ok && judged) bias_judge(t, __LINE__, g, h, current ? lo : lo0, hi, &r, what);
+    if (ok && judged) mostly_judge(t, __LINE__, g, h, current ? lo : lo0, hi, &r, what);
     return rc0;
 }
 
 /* A run of reads of object g through the handle its slot holds now, kept for the whole run
  * (so some reads use it after the writer has replaced it), dup_in_ten in ten of them dups;
  * now and then one through the handle the writer freed last. */
-static void bias_run(tstate *t, int g, int nreads, uint32_t dup_in_ten) {
+static void mostly_run(tstate *t, int g, int nreads, uint32_t dup_in_ten) {
     uint64_t lo0 = ld(&BO[g].w->done[BO[g].wo]), freed;
     MPI_Info h = bhandle(g);
     for (int i = 0; i < nreads; i++) {
         uint32_t pick = rnd(t, 1000);
         if (dup_in_ten && rnd(t, 10) < dup_in_ten) pick = PICK_DUP;
-        bias_read(t, g, h, lo0, pick, -1);
+        mostly_read(t, g, h, lo0, pick, -1);
     }
     freed = ld(&BO[g].freed);
-    if (freed != 0 && rnd(t, 4) == 0) bias_read(t, g, (MPI_Info)(uint32_t)freed, lo0, rnd(t, 1000), -1);
+    if (freed != 0 && rnd(t, 4) == 0) mostly_read(t, g, (MPI_Info)(uint32_t)freed, lo0, rnd(t, 1000), -1);
 }
 
 /* The writer's changes, logged as shared_change logs a thread's: log entry and count before
  * the call, done count after; then its model. */
-static void bias_change(tstate *t, int g, int j, int del) {
+static void mostly_change(tstate *t, int g, int j, int del) {
     bobj *b = &BO[g];
     MPI_Info h = bhandle(g);
     char key[32], val[MPI_MAX_INFO_VAL], back[MPI_MAX_INFO_VAL + 1];
@@ -1709,7 +1709,7 @@ static void bias_change(tstate *t, int g, int j, int del) {
  * (the others' keys first, with the values the old object holds: either is the state after
  * the same changes, so the log goes on unchanged); publish it, then free the old one, which
  * readers may be reading. */
-static void bias_replace(tstate *t, int g) {
+static void mostly_replace(tstate *t, int g) {
     bobj *b = &BO[g];
     uint64_t old = ld(&b->slot), c, serial;
     MPI_Info oh = (MPI_Info)(uint32_t)old, nh = MPI_INFO_NULL, fh;
@@ -1740,8 +1740,8 @@ static void bias_replace(tstate *t, int g) {
     }
     EXPECT(t, b->cwrite, rc == MPI_SUCCESS, "a replacement for %s object %d: rc %d", b->name, g, rc);
     if (rc != MPI_SUCCESS) return;
-    EXPECT(t, b->cwrite, bias_same(t, nh, g, why, sizeof why), "replacement for %s object %d: %s", b->name, g, why);
-    serial = __atomic_add_fetch(&bias_serial, 1, __ATOMIC_RELAXED);
+    EXPECT(t, b->cwrite, mostly_same(t, nh, g, why, sizeof why), "replacement for %s object %d: %s", b->name, g, why);
+    serial = __atomic_add_fetch(&mostly_serial, 1, __ATOMIC_RELAXED);
     __atomic_exchange_n(&b->slot, serial << 32 | (uint32_t)nh, __ATOMIC_ACQ_REL);
     if (rnd(t, 2)) sched_yield(); /* let readers that hold the old handle use it */
     c = ld(&creations);
@@ -1763,13 +1763,13 @@ static void bias_replace(tstate *t, int g) {
 /* One change of object g by its writer t. The number of keys swings (sets win for 2^shift of
  * the writer's changes, deletes for the next 2^shift), so objects cross the library's
  * threshold for indexing their keys both ways. */
-static void bias_step(tstate *t, int g, int shift) {
+static void mostly_step(tstate *t, int g, int shift) {
     bobj *b = &BO[g];
     int j = (int)rnd(t, KPT), shrink = (int)(t->writes >> shift) & 1;
     if (t->present[b->wo][j]) {
-        bias_change(t, g, j, (int)rnd(t, 100) < (shrink ? 50 : 10));
+        mostly_change(t, g, j, (int)rnd(t, 100) < (shrink ? 50 : 10));
     } else if (!shrink || rnd(t, 5) == 0) {
-        bias_change(t, g, j, 0);
+        mostly_change(t, g, j, 0);
     } else { /* a delete that finds nothing: still a call that locks the object to write */
         char key[32];
         int rc;
@@ -1782,10 +1782,10 @@ static void bias_step(tstate *t, int g, int shift) {
 }
 
 /* One step of the read-mostly writer. */
-static void bias_write(tstate *t) {
-    int g = (int)rnd(t, NBIAS);
-    if (rnd(t, 1000) < 15) bias_replace(t, g);
-    else bias_step(t, g, 7);
+static void mostly_write(tstate *t) {
+    int g = (int)rnd(t, NMOSTLY);
+    if (rnd(t, 1000) < 15) mostly_replace(t, g);
+    else mostly_step(t, g, 7);
 }
 
 static uint64_t pace_reads(void) {
@@ -1799,22 +1799,22 @@ static uint64_t pace_reads(void) {
  * change half made. The writer waits by sleeping, not
  * sched_yield(): with more threads than cores, a task that keeps yielding is put last (EEVDF
  * pushes its deadline back each time), and the writer would hardly write at all. */
-static void *bias_writer(void *arg) {
+static void *mostly_writer(void *arg) {
     tstate *t = (tstate *)arg;
     struct timespec pause = {0, 20000};
-    while (!ld(&bias_stop)) {
+    while (!ld(&mostly_stop)) {
         uint64_t from = pace_reads(), wait = rnd(t, 8) == 0 ? rnd(t, 64) : 100 + rnd(t, 2000);
         int steps = 1 + (int)rnd(t, 24);
-        while (pace_reads() - from < wait && !ld(&bias_stop)) nanosleep(&pause, NULL);
-        for (int i = 0; i < steps && !ld(&bias_stop); i++) bias_write(t);
+        while (pace_reads() - from < wait && !ld(&mostly_stop)) nanosleep(&pause, NULL);
+        for (int i = 0; i < steps && !ld(&mostly_stop); i++) mostly_write(t);
     }
     st(&t->finished, 1);
     return NULL;
 }
 
-static void *bias_reader(void *arg) {
+static void *mostly_reader(void *arg) {
     tstate *t = (tstate *)arg;
-    while (!ld(&bias_stop)) bias_run(t, (int)rnd(t, NBIAS), 16 + (int)rnd(t, 1000), 0);
+    while (!ld(&mostly_stop)) mostly_run(t, (int)rnd(t, NMOSTLY), 16 + (int)rnd(t, 1000), 0);
     st(&t->finished, 1);
     return NULL;
 }
@@ -1823,7 +1823,7 @@ static void *bias_reader(void *arg) {
 static void *churn_thread(void *arg) {
     tstate *t = (tstate *)arg;
     int runs = 1 + (int)rnd(t, 4);
-    for (int i = 0; i < runs && !ld(&bias_stop); i++) bias_run(t, (int)rnd(t, NBIAS), 64 + (int)rnd(t, 500), 0);
+    for (int i = 0; i < runs && !ld(&mostly_stop); i++) mostly_run(t, (int)rnd(t, NMOSTLY), 64 + (int)rnd(t, 500), 0);
     t->churned++;
     st(&t->finished, 1);
     return NULL;
@@ -1848,21 +1848,21 @@ static void join_watching(pthread_t th, const tstate *t) {
     pthread_join(th, NULL);
 }
 
-/* A read-mostly phase until `until` (and until the writer has made BIAS_MIN_WRITES changes and
+/* A read-mostly phase until `until` (and until the writer has made MOSTLY_MIN_WRITES changes and
  * a replacement): the readers T[], or (churn) churn threads, CHURN_POOL at a time and at least
  * CHURN_MIN in all. Returns the number of churn threads started. */
-static uint64_t bias_phase(int churn, double until) {
+static uint64_t mostly_phase(int churn, double until) {
     pthread_t wt, rt[MAX_THREADS > CHURN_POOL ? MAX_THREADS : CHURN_POOL];
     uint64_t w0 = BW->writes, r0 = BW->replaced, started = 0;
     struct timespec pause = {0, churn ? 50000 : 1000000};
     int nr = churn ? CHURN_POOL : nthreads;
-    st(&bias_stop, 0);
+    st(&mostly_stop, 0);
     npace = nr;
     nwatched = 0;
     watch(BW);
     for (int i = 0; i < nr; i++) watch(pace[i] = churn ? CT[i] : T[i]);
-    start_thread(&wt, bias_writer, BW);
-    for (int i = 0; i < nr; i++) start_thread(&rt[i], churn ? churn_thread : bias_reader, pace[i]);
+    start_thread(&wt, mostly_writer, BW);
+    for (int i = 0; i < nr; i++) start_thread(&rt[i], churn ? churn_thread : mostly_reader, pace[i]);
     started = (uint64_t)nr;
     for (;;) {
         if (churn)
@@ -1873,12 +1873,12 @@ static uint64_t bias_phase(int churn, double until) {
                     started++;
                 }
         hang_check();
-        if (now() >= until && ld(&BW->writes) - w0 >= BIAS_MIN_WRITES && ld(&BW->replaced) > r0 &&
+        if (now() >= until && ld(&BW->writes) - w0 >= MOSTLY_MIN_WRITES && ld(&BW->replaced) > r0 &&
             (!churn || started >= CHURN_MIN))
             break;
         nanosleep(&pause, NULL);
     }
-    st(&bias_stop, 1);
+    st(&mostly_stop, 1);
     for (int i = 0; i < nr; i++) join_watching(rt[i], pace[i]);
     join_watching(wt, BW);
     nwatched = 0;
@@ -1984,7 +1984,7 @@ static void owner_check_foreign(tstate *t, int g) {
  * before and after it, the others' keys are checked. (In a hurry: 300 changes, and a
  * replacement.) */
 static void owner_burst(tstate *t) {
-    int g0 = NBIAS + t->own * OWN_OBJS, all = rnd(t, 4) == 0, g = g0 + (int)rnd(t, OWN_OBJS);
+    int g0 = NMOSTLY + t->own * OWN_OBJS, all = rnd(t, 4) == 0, g = g0 + (int)rnd(t, OWN_OBJS);
     int hurry = (int)ld(&own_hurry), n = hurry ? 300 : 300 + (int)rnd(t, 1701);
     int replace_at = hurry || rnd(t, 6) == 0 ? (int)rnd(t, (uint32_t)n) : -1;
     for (int k = 0; k < OWN_OBJS; k++)
@@ -1992,15 +1992,15 @@ static void owner_burst(tstate *t) {
     for (int i = 0; i < n; i++) {
         int x = all ? g0 + (int)rnd(t, OWN_OBJS) : g;
         if ((i & 63) == 63 && ld(&own_stop)) break;
-        if (i == replace_at) bias_replace(t, x);
-        else bias_step(t, x, 9);
+        if (i == replace_at) mostly_replace(t, x);
+        else mostly_step(t, x, 9);
         if (rnd(t, 8) == 0) owner_read_own(t, x);
     }
     for (int k = 0; k < OWN_OBJS; k++)
         if (all || g0 + k == g) owner_check_foreign(t, g0 + k);
     if (rnd(t, 4) == 0) {
         char why[200];
-        EXPECT(t, C_OWNER, bias_same(t, bhandle(g), g, why, sizeof why), "owned object %d after a burst: %s", g, why);
+        EXPECT(t, C_OWNER, mostly_same(t, bhandle(g), g, why, sizeof why), "owned object %d after a burst: %s", g, why);
     }
     st(&t->bursts, t->bursts + 1);
 }
@@ -2022,7 +2022,7 @@ static void *owner_thread(void *arg) {
     int life = 1 + (int)rnd(t, OWN_LIFE);
     note_heir(t);
     for (int k = 0; k < OWN_OBJS; k++) { /* a new thread: its writes in a row start here */
-        bobj *b = &BO[NBIAS + t->own * OWN_OBJS + k];
+        bobj *b = &BO[NMOSTLY + t->own * OWN_OBJS + k];
         st(&b->fmark, ld(&b->wcount));
     }
     for (int i = 0; i < life && !ld(&own_stop) && !(i > 0 && ld(&own_hurry)); i++) {
@@ -2048,9 +2048,9 @@ static void note_visit(tstate *t, int g) {
 static void owned_walk(tstate *t, int g) {
     uint64_t lo0 = ld(&BO[g].w->done[BO[g].wo]);
     MPI_Info h = bhandle(g);
-    bias_read(t, g, h, lo0, PICK_NKEYS, -1);
+    mostly_read(t, g, h, lo0, PICK_NKEYS, -1);
     for (int pos = 0; pos <= BO[g].nx + KPT; pos++)
-        if (bias_read(t, g, h, lo0, PICK_NTHKEY, pos) != MPI_SUCCESS) break;
+        if (mostly_read(t, g, h, lo0, PICK_NTHKEY, pos) != MPI_SUCCESS) break;
     t->walks_owned++;
 }
 
@@ -2094,7 +2094,7 @@ static void owned_foreign_write(tstate *t, int g) {
 static void *owned_reader(void *arg) {
     tstate *t = (tstate *)arg;
     while (!ld(&own_stop)) {
-        int g = NBIAS + (int)rnd(t, NOWNED);
+        int g = NMOSTLY + (int)rnd(t, NOWNED);
         uint32_t r = rnd(t, 100);
         uint64_t ns = (100000 + rnd(t, 2900000)) * (uint64_t)nthreads / PACE_THREADS;
         struct timespec pause = {(time_t)(ns / 1000000000u), (long)(ns % 1000000000u)};
@@ -2109,7 +2109,7 @@ static void *owned_reader(void *arg) {
         } else if (r < 42) {
             owned_walk(t, g);
         } else {
-            bias_run(t, g, 1 + (int)rnd(t, 8), 1);
+            mostly_run(t, g, 1 + (int)rnd(t, 8), 1);
         }
         nanosleep(&pause, NULL);
     }
@@ -2125,11 +2125,11 @@ static void *visitor_thread(void *arg) {
     int runs = 1 + (int)rnd(t, 4);
     note_heir(t);
     for (int i = 0; i < runs && !ld(&own_stop); i++) {
-        int g = NBIAS + t->own * OWN_OBJS + (int)rnd(t, OWN_OBJS);
+        int g = NMOSTLY + t->own * OWN_OBJS + (int)rnd(t, OWN_OBJS);
         note_visit(t, g);
         t->ovisits++;
         if (rnd(t, 3) == 0) owned_walk(t, g);
-        else bias_run(t, g, 8 + (int)rnd(t, 120), 1);
+        else mostly_run(t, g, 8 + (int)rnd(t, 120), 1);
     }
     st(&t->visits, t->visits + 1);
     st(&t->finished, 1);
@@ -2404,9 +2404,9 @@ int main(int argc, char **argv) {
     }
     for (int g = 0; g < NBOBJ; g++) {
         bobj *b = &BO[g];
-        int owned = g >= NBIAS;
-        b->w = owned ? OW[(g - NBIAS) / OWN_OBJS] : BW;
-        b->wo = owned ? (g - NBIAS) % OWN_OBJS : g;
+        int owned = g >= NMOSTLY;
+        b->w = owned ? OW[(g - NMOSTLY) / OWN_OBJS] : BW;
+        b->wo = owned ? (g - NMOSTLY) % OWN_OBJS : g;
         b->nx = owned ? nfw : 0;
         b->cread = owned ? C_OREAD : C_BREAD;
         b->cfree = owned ? C_OFREE : C_BFREE;
@@ -2437,19 +2437,19 @@ int main(int argc, char **argv) {
 
     /* Phases 2 and 3, a fifth of the time each: the read-mostly objects, filled by the
      * writer's logged changes before anyone reads them. */
-    for (int g = 0; g < NBIAS; g++) {
+    for (int g = 0; g < NMOSTLY; g++) {
         MPI_Info h = MPI_INFO_NULL;
         note_create();
         CHECK_RC(MPI_Info_create(&h), MPI_SUCCESS);
-        BO[g].slot = ++bias_serial << 32 | (uint32_t)h;
-        for (int k = 0; k < 10; k++) bias_change(BW, g, (int)rnd(BW, KPT), 0);
+        BO[g].slot = ++mostly_serial << 32 | (uint32_t)h;
+        for (int k = 0; k < 10; k++) mostly_change(BW, g, (int)rnd(BW, KPT), 0);
     }
     t1 = now();
     phase = 1;
-    bias_phase(0, t0 + seconds * 3 / 5);
+    mostly_phase(0, t0 + seconds * 3 / 5);
     t2 = now();
     phase = 2;
-    churn_started = bias_phase(1, t0 + seconds * 4 / 5);
+    churn_started = mostly_phase(1, t0 + seconds * 4 / 5);
     t3 = now();
     phase = 3;
     for (int i = 0; i < nthreads; i++) { /* what the read-mostly phases did; from here on, the owned phase's */
@@ -2470,18 +2470,18 @@ int main(int argc, char **argv) {
 
     /* Phase 4, the last fifth: the owned objects, each made with the others' keys first
      * (version 0), then filled by its owner's logged changes. */
-    for (int g = NBIAS; g < NBOBJ; g++) {
+    for (int g = NMOSTLY; g < NBOBJ; g++) {
         MPI_Info h = MPI_INFO_NULL;
         note_create();
         CHECK_RC(MPI_Info_create(&h), MPI_SUCCESS);
-        BO[g].slot = ++bias_serial << 32 | (uint32_t)h;
+        BO[g].slot = ++mostly_serial << 32 | (uint32_t)h;
         for (int r = 0; r < BO[g].nx; r++) {
             char key[32], val[MPI_MAX_INFO_VAL];
             xkey(key, r);
             make_value(key, 0, val);
             CHECK_RC(MPI_Info_set(h, key, val), MPI_SUCCESS);
         }
-        for (int k = 0; k < 10; k++) bias_change(BO[g].w, g, (int)rnd(BO[g].w, KPT), 0);
+        for (int k = 0; k < 10; k++) mostly_change(BO[g].w, g, (int)rnd(BO[g].w, KPT), 0);
     }
     handoffs = owned_phase(t0 + seconds, &visitors);
     t4 = now();
@@ -2536,7 +2536,7 @@ int main(int argc, char **argv) {
     for (int g = 0; g < NBOBJ; g++) {
         MPI_Info h = (MPI_Info)(uint32_t)BO[g].slot;
         char why[200];
-        int same = bias_same(NULL, h, g, why, sizeof why), xsame = 1;
+        int same = mostly_same(NULL, h, g, why, sizeof why), xsame = 1;
         CHECK(same);
         if (!same) fprintf(stderr, "  %s object %d: %s\n", BO[g].name, g, why);
         for (int r = 0; r < BO[g].nx; r++) {
