@@ -10,7 +10,10 @@
  *                              exactly N operations of one case after its setup (for
  *                              instruction counts under callgrind: run with two N and subtract)
  *   info_bench time CASE KEYS  the time of one case, as in the full run (for quick comparisons)
- *   info_bench memory PAIRS    bytes of heap per pair, one object holding PAIRS pairs */
+ *   info_bench memory PAIRS    bytes of heap per pair, one object holding PAIRS pairs
+ * Environment: BENCH_KEYS=short (default) or prefixed, the key shape (below); BENCH_SECONDS,
+ * the least time of one measurement (0.2 s); BENCH_CASES, a comma-separated list of the cases
+ * the full run makes (all by default). */
 #define _GNU_SOURCE 1
 #include <errno.h>
 #include <limits.h>
@@ -44,11 +47,15 @@ static void die(const char *what, int rc) {
         if (rc_ != MPI_SUCCESS) die(#call, rc_); \
     } while (0)
 
-/* Keys are "hint_NNNNNN", values "value_NNNNNN_with_some_length": realistic hint sizes. The
- * typed-read cases fill their objects with integers ("16777216" and the like) or booleans
- * instead (fill_values). */
-#define KEYLEN 16
+/* Two key shapes (BENCH_KEYS): "short" (the default), keys "hint_NNNNNN" that differ early,
+ * looked up in the order they were set; "prefixed", 20-character keys sharing a 15-character
+ * prefix, "romio_hint_key_NNNNN", as real hint names share theirs (romio_cb_read,
+ * romio_cb_write, romio_ds_read, ...), looked up in a fixed shuffled order. Values are
+ * "value_NNNNNN_with_some_length": realistic hint sizes. The typed-read cases fill their
+ * objects with integers ("16777216" and the like) or booleans instead (fill_values). */
+#define KEYLEN 24
 #define VALLEN 40
+static int prefixed;
 static char (*keys)[KEYLEN];
 static char (*values)[VALLEN];
 static char (*int_values)[VALLEN];
@@ -62,7 +69,10 @@ static void make_names(int n) {
     bool_values = malloc((size_t)n * VALLEN);
     if (!keys || !values || !int_values || !bool_values) die("malloc", 0);
     for (int i = 0; i < n; i++) {
-        snprintf(keys[i], KEYLEN, "hint_%06d", i);
+        if (prefixed)
+            snprintf(keys[i], KEYLEN, "romio_hint_key_%05d", i % 100000);
+        else
+            snprintf(keys[i], KEYLEN, "hint_%06d", i);
         snprintf(values[i], VALLEN, "value_%06d_with_some_length", i);
         snprintf(int_values[i], VALLEN, "%d", 16777216 + i);
         snprintf(bool_values[i], VALLEN, "%s", i % 2 ? "true" : "false");
@@ -70,10 +80,33 @@ static void make_names(int n) {
     fill_values = values;
 }
 
+/* The order the cases look keys up in: visit[k] is the k-th key looked up. The keys as they
+ * were set for the short shape; a shuffle of them, the same in every run, for the prefixed one. */
+static int *visit, visit_room;
+
+static void make_visit(int nkeys) {
+    if (nkeys > visit_room) {
+        free(visit);
+        visit = malloc((size_t)nkeys * sizeof *visit);
+        if (!visit) die("malloc", 0);
+        visit_room = nkeys;
+    }
+    for (int i = 0; i < nkeys; i++) visit[i] = i;
+    unsigned long long state = 0x9E3779B97F4A7C15ull;
+    for (int i = nkeys - 1; prefixed && i > 0; i--) {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        int j = (int)((state >> 33) % (unsigned long long)(i + 1));
+        int t = visit[i];
+        visit[i] = visit[j];
+        visit[j] = t;
+    }
+}
+
 static MPI_Info filled(int nkeys) {
     MPI_Info info;
     OK(MPI_Info_create(&info));
     for (int i = 0; i < nkeys; i++) OK(MPI_Info_set(info, keys[i], fill_values[i]));
+    make_visit(nkeys);
     return info;
 }
 
@@ -89,7 +122,7 @@ static long op_get_hit(MPI_Info info, int nkeys, long ops) {
     char value[VALLEN];
     int flag, k = 0;
     for (long i = 0; i < ops; i++) {
-        OK(MPI_Info_get(info, keys[k], VALLEN - 1, value, &flag));
+        OK(MPI_Info_get(info, keys[visit[k]], VALLEN - 1, value, &flag));
         sum += flag;
         if (++k == nkeys) k = 0;
     }
@@ -112,7 +145,7 @@ static long op_get_valuelen(MPI_Info info, int nkeys, long ops) {
     long sum = 0;
     int len, flag, k = 0;
     for (long i = 0; i < ops; i++) {
-        OK(MPI_Info_get_valuelen(info, keys[k], &len, &flag));
+        OK(MPI_Info_get_valuelen(info, keys[visit[k]], &len, &flag));
         sum += len;
         if (++k == nkeys) k = 0;
     }
@@ -128,7 +161,7 @@ static long op_get_string(MPI_Info info, int nkeys, long ops) {
     int flag, k = 0;
     for (long i = 0; i < ops; i++) {
         int buflen = VALLEN;
-        OK(MPI_Info_get_string(info, keys[k], &buflen, value, &flag));
+        OK(MPI_Info_get_string(info, keys[visit[k]], &buflen, value, &flag));
         sum += buflen;
         if (++k == nkeys) k = 0;
     }
@@ -140,7 +173,7 @@ static long op_set_overwrite(MPI_Info info, int nkeys, long ops) {
     long sum = 0;
     int k = 0;
     for (long i = 0; i < ops; i++) {
-        OK(MPI_Info_set(info, keys[k], values[nkeys - 1 - k]));
+        OK(MPI_Info_set(info, keys[visit[k]], values[nkeys - 1 - visit[k]]));
         if (++k == nkeys) k = 0;
     }
     return sum;
@@ -190,8 +223,8 @@ static long op_delete_set(MPI_Info info, int nkeys, long ops) {
     long sum = 0;
     int k = nkeys / 2;
     for (long i = 0; i < ops; i++) {
-        OK(MPI_Info_delete(info, keys[k]));
-        OK(MPI_Info_set(info, keys[k], values[k]));
+        OK(MPI_Info_delete(info, keys[visit[k]]));
+        OK(MPI_Info_set(info, keys[visit[k]], values[visit[k]]));
         if (++k == nkeys) k = 0;
     }
     return sum;
@@ -217,7 +250,7 @@ static long op_get_parse_int(MPI_Info info, int nkeys, long ops) {
     char value[VALLEN];
     int flag, v, k = 0;
     for (long i = 0; i < ops; i++) {
-        OK(MPI_Info_get(info, keys[k], VALLEN - 1, value, &flag));
+        OK(MPI_Info_get(info, keys[visit[k]], VALLEN - 1, value, &flag));
         if (flag && parse_int(value, &v)) sum += v;
         if (++k == nkeys) k = 0;
     }
@@ -231,7 +264,7 @@ static long op_get_int(MPI_Info info, int nkeys, long ops) {
     long sum = 0;
     int flag, v, k = 0;
     for (long i = 0; i < ops; i++) {
-        OK(MPIX_Info_get_int(info, keys[k], &v, &flag));
+        OK(MPIX_Info_get_int(info, keys[visit[k]], &v, &flag));
         sum += v;
         if (++k == nkeys) k = 0;
     }
@@ -245,10 +278,10 @@ static long op_get_bool(MPI_Info info, int nkeys, long ops) {
     for (long i = 0; i < ops; i++) {
 #ifdef BENCH_WITH_MPI
         char value[VALLEN];
-        OK(MPI_Info_get(info, keys[k], VALLEN - 1, value, &flag));
+        OK(MPI_Info_get(info, keys[visit[k]], VALLEN - 1, value, &flag));
         if (flag) v = strcmp(value, "true") == 0 ? 1 : strcmp(value, "false") == 0 ? 0 : -1;
 #else
-        OK(MPIX_Info_get_bool(info, keys[k], &v, &flag));
+        OK(MPIX_Info_get_bool(info, keys[visit[k]], &v, &flag));
 #endif
         sum += v;
         if (++k == nkeys) k = 0;
@@ -443,7 +476,18 @@ static int run_count(const char *name, int nkeys, long ops) {
     return 0;
 }
 
+/* Whether the full run makes the case `name`: BENCH_CASES names it, or is not set. */
+static int wanted(const char *name) {
+    const char *list = getenv("BENCH_CASES");
+    size_t len = strlen(name);
+    for (const char *at = list; at && *at; at += strcspn(at, ",") + (at[strcspn(at, ",")] != '\0'))
+        if (strncmp(at, name, len) == 0 && (at[len] == ',' || at[len] == '\0')) return 1;
+    return list == NULL;
+}
+
 int main(int argc, char **argv) {
+    const char *shape = getenv("BENCH_KEYS");
+    prefixed = shape && strcmp(shape, "prefixed") == 0;
 #ifdef BENCH_WITH_MPI
     int provided;
     MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
@@ -458,6 +502,7 @@ int main(int argc, char **argv) {
     } else {
         make_names(sizes[NSIZES - 1]);
         for (int c = 0; c < NCASES; c++) {
+            if (!wanted(cases[c].name)) continue;
             use_values(c);
             for (int s = 0; s < NSIZES; s++) {
                 int nkeys = cases[c].per_key ? sizes[s] : 0;
@@ -472,7 +517,7 @@ int main(int argc, char **argv) {
         if (scale) per_thread = atol(scale);
         /* Best of three, like the other cases: a busy moment on a shared machine only lowers
          * a single run. */
-        for (int t = 1; t <= 4; t *= 2) {
+        for (int t = 1; t <= 4 && wanted("threads_get_mops"); t *= 2) {
             double best = 0;
             for (int r = 0; r < 3; r++) {
                 double mops = threads_mops(t, per_thread);
