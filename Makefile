@@ -14,6 +14,7 @@
 #                   make fuzz-smoke: 60 s (installs clang-19 if missing); before it, the
 #                   serialization target for half as long (SERIAL_FUZZ_SECONDS)
 #   make bench      this library, MPICH and Open MPI side by side (installs the peers if missing)
+#   make man        the section 3 man pages, from the header's doc comments, into build/man/man3
 #   make install    PREFIX=/usr/local DESTDIR= ; make uninstall undoes it
 
 CARGO   ?= cargo
@@ -46,7 +47,7 @@ EXAMPLE_CFLAGS := -std=c99 -Wall -Wextra -Werror -O2 -Iinclude
 C_TESTS := $(sort $(basename $(notdir $(wildcard tests-c/test_*.c))))
 SHARED_TESTS := $(addprefix $(OUT)/tests/shared/,$(C_TESTS) pmpi_app)
 STATIC_TESTS := $(addprefix $(OUT)/tests/static/,$(C_TESTS) pmpi_app)
-SCRIPT_TESTS := tests-c/header_test.sh tests-c/install_test.sh tests-c/cmake_test.sh fuzz/env_cmdline.sh tests-py/run.sh
+SCRIPT_TESTS := tests-c/header_test.sh tests-c/install_test.sh tests-c/cmake_test.sh tests-c/man_test.sh fuzz/env_cmdline.sh tests-py/run.sh
 # tests-c/unload.c loads the shared library only with dlopen (never linked to it), closes it
 # while threads that used it live, and loads a second copy beside it.
 UNLOAD := $(OUT)/tests/shared/unload
@@ -298,8 +299,8 @@ cmake-package:
 	      -e "s|@INCLUDEDIR_FROM_HERE@|$$(realpath -ms --relative-to=$(CMAKEDIR) $(INCLUDEDIR))|" \
 	      cmake/$$f.in > $(OUT)/cmake/$$f || exit 1; done
 
-install: lib cmake-package
-	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(CMAKEDIR)
+install: lib cmake-package man
+	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(CMAKEDIR) $(DESTDIR)$(MANDIR)/man3
 	install -m 755 $(LIB)/$(REALNAME) $(DESTDIR)$(LIBDIR)/$(REALNAME)
 	ln -sf $(REALNAME) $(DESTDIR)$(LIBDIR)/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libmpi_info.so
@@ -307,16 +308,34 @@ install: lib cmake-package
 	install -m 644 include/mpi_info.h $(DESTDIR)$(INCLUDEDIR)/mpi_info.h
 	install -m 644 $(OUT)/mpi-info.pc $(DESTDIR)$(PKGCONFIGDIR)/mpi-info.pc
 	install -m 644 $(addprefix $(OUT)/cmake/,$(CMAKE_FILES)) $(DESTDIR)$(CMAKEDIR)
+	install -m 644 $(MAN_OUT)/man3/*.3 $(DESTDIR)$(MANDIR)/man3
 
 uninstall:
 	rm -f $(DESTDIR)$(LIBDIR)/$(REALNAME) $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libmpi_info.so \
 	      $(DESTDIR)$(LIBDIR)/libmpi_info.a $(DESTDIR)$(INCLUDEDIR)/mpi_info.h $(DESTDIR)$(PKGCONFIGDIR)/mpi-info.pc \
 	      $(addprefix $(DESTDIR)$(CMAKEDIR)/,$(CMAKE_FILES))
 	rmdir --ignore-fail-on-non-empty $(DESTDIR)$(CMAKEDIR) 2>/dev/null || true
+	pages=$$($(MAN_LIST)) && for page in $$pages; do rm -f $(DESTDIR)$(MANDIR)/man3/$$page; done
 
 clean:
 	rm -rf $(OUT)
 	$(CARGO) clean
+
+# ---------------------------------------------------------------- man pages (issue 15) begin
+# One section 3 page per MPI_ and MPIX_ function, written by tools/manpages.py from the doc
+# comments of include/mpi_info.h (src/capi/*.rs; the format is described in the script) and
+# the Fortran interfaces in fortran/; each PMPI_ and PMPIX_ twin gets a `.so` page naming its
+# function's. make install puts them in $(MANDIR)/man3, make uninstall removes exactly the pages
+# MAN_LIST names; tests-c/man_test.sh checks them (in make test).
+MANDIR ?= $(PREFIX)/share/man
+MAN_OUT := $(OUT)/man
+MAN_LIST = $(PYTHON) tools/manpages.py --list
+.PHONY: man
+all: man
+# After lib, which regenerates the header; the script rewrites only the pages that change.
+man: lib
+	$(PYTHON) tools/manpages.py --out $(MAN_OUT)/man3 --version $(VERSION)
+# ---------------------------------------------------------------- man pages (issue 15) end
 
 # ---- Fortran bindings (SPEC section 10, docs/fortran.md) ---------------------------------------
 # The old-style routines (mpi_info_set_, ...) are in the library itself (src/capi/fortran.rs).

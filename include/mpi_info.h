@@ -127,9 +127,19 @@ extern "C" {
 #endif // __cplusplus
 
 /**
- * Creates a new info object with no pairs and stores its handle in `*info`.
+ * Creates a new, empty info object.
  *
- * Errors: `MPI_ERR_ARG` if `info` is NULL; `MPI_ERR_NO_MEM`.
+ * Stores the handle of a new object with no pairs in `*info`. The object lives until
+ * `MPI_Info_free`.
+ *
+ * Parameters:
+ * - `info` (out): the new object's handle.
+ *
+ * Errors, in checking order (on error `*info` is not written):
+ * - `MPI_ERR_ARG`: `info` is NULL;
+ * - `MPI_ERR_NO_MEM`: out of memory, or no handle is left (about a million objects are live).
+ *
+ * See also: `MPI_Info_free`, `MPI_Info_set`, `MPI_Info_dup`, `MPI_Info_create_env`.
  */
 int MPI_Info_create(MPI_Info *info);
 
@@ -139,14 +149,35 @@ int MPI_Info_create(MPI_Info *info);
 int PMPI_Info_create(MPI_Info *info);
 
 /**
- * Adds the pair (`key`, `value`) to `info`, or replaces the value of `key` if it is already
- * there; a replaced key keeps its position. Both are NUL-terminated byte strings, kept
- * exactly (case, spaces and all). The empty value is valid.
+ * Adds a key and its value to an info object, or replaces the value of the key.
  *
- * Errors, checked in this order: `MPI_ERR_INFO` if `info` is not a live object or is
- * `MPI_INFO_ENV`; `MPI_ERR_INFO_KEY` if `key` is NULL, empty or longer than
- * `MPI_MAX_INFO_KEY - 1`; `MPI_ERR_INFO_VALUE` if `value` is NULL or longer than
- * `MPI_MAX_INFO_VAL - 1`; `MPI_ERR_NO_MEM`. On error the object is unchanged.
+ * Adds the pair (`key`, `value`) at the end of `info`'s pairs, or replaces the value of `key`
+ * if it is already there; a replaced key keeps its position. Both are NUL-terminated byte
+ * strings, kept exactly (case, spaces and all); the empty value is valid.
+ *
+ * Parameters:
+ * - `info` (in): the object (not `MPI_INFO_ENV`, which is read-only);
+ * - `key` (in): the key, 1 to `MPI_MAX_INFO_KEY - 1` (255) characters;
+ * - `value` (in): the value, 0 to `MPI_MAX_INFO_VAL - 1` (1023) characters.
+ *
+ * Errors, in checking order (on error the object is unchanged):
+ * - `MPI_ERR_INFO`: `info` is not a live object, or is `MPI_INFO_ENV`;
+ * - `MPI_ERR_INFO_KEY`: `key` is NULL, empty or longer than `MPI_MAX_INFO_KEY - 1` characters;
+ * - `MPI_ERR_INFO_VALUE`: `value` is NULL or longer than `MPI_MAX_INFO_VAL - 1` characters;
+ * - `MPI_ERR_NO_MEM`: out of memory.
+ *
+ * Notes:
+ * The longest key is 255 characters here and in MPICH, 35 in Open MPI; the longest value is
+ * 1023 characters here, 1024 in MPICH and 255 in Open MPI.
+ *
+ * `MPI_INFO_NULL` is `MPI_ERR_INFO` here and in Open MPI, `MPI_ERR_ARG` in MPICH. A freed
+ * handle is `MPI_ERR_INFO` here; MPICH does not detect it, nor does Open MPI unless a debug
+ * option is on.
+ *
+ * In Fortran, leading and trailing blanks of `KEY` and `VALUE` are stripped first, as the
+ * standard says; an all-blank key is `MPI_ERR_INFO_KEY`.
+ *
+ * See also: `MPI_Info_get_string`, `MPI_Info_delete`, `MPI_Info_create`, `MPIX_Info_merge`.
  */
 int MPI_Info_set(MPI_Info info, const char *key, const char *value);
 
@@ -156,10 +187,26 @@ int MPI_Info_set(MPI_Info info, const char *key, const char *value);
 int PMPI_Info_set(MPI_Info info, const char *key, const char *value);
 
 /**
- * Removes `key` and its value from `info`; the keys after it move down by one.
+ * Removes a key and its value from an info object.
  *
- * Errors: `MPI_ERR_INFO` (not a live object, or `MPI_INFO_ENV`); `MPI_ERR_INFO_KEY`;
- * `MPI_ERR_INFO_NOKEY` if `key` is not in `info`; `MPI_ERR_NO_MEM`.
+ * Removes `key` and its value from `info`; the keys after it move down by one position.
+ *
+ * Parameters:
+ * - `info` (in): the object (not `MPI_INFO_ENV`, which is read-only);
+ * - `key` (in): the key, a NUL-terminated string.
+ *
+ * Errors, in checking order (on error the object is unchanged):
+ * - `MPI_ERR_INFO`: `info` is not a live object, or is `MPI_INFO_ENV`;
+ * - `MPI_ERR_INFO_KEY`: `key` is NULL, empty or longer than `MPI_MAX_INFO_KEY - 1` characters;
+ * - `MPI_ERR_INFO_NOKEY`: `key` is not in `info`;
+ * - `MPI_ERR_NO_MEM`: out of memory (the pairs were shared with a duplicate and are copied).
+ *
+ * Notes:
+ * `MPI_INFO_NULL` is `MPI_ERR_INFO` here and in Open MPI, `MPI_ERR_ARG` in MPICH. A freed
+ * handle is `MPI_ERR_INFO` here; MPICH does not detect it, nor does Open MPI unless a debug
+ * option is on.
+ *
+ * See also: `MPI_Info_set`, `MPI_Info_get_nkeys`, `MPI_Info_free`.
  */
 int MPI_Info_delete(MPI_Info info, const char *key);
 
@@ -169,13 +216,41 @@ int MPI_Info_delete(MPI_Info info, const char *key);
 int PMPI_Info_delete(MPI_Info info, const char *key);
 
 /**
- * Looks up `key`. If it is there: `*flag = 1`, and its first `min(length, valuelen)`
- * characters and a NUL are written to `value` (so `value` must hold `valuelen + 1` bytes; a
- * longer value is truncated, which is not an error). If not: `*flag = 0` and `value` is not
- * touched. Writes no byte beyond that NUL.
+ * Reads the value of a key, truncated to a given length.
  *
- * Errors, in order: `MPI_ERR_INFO`, `MPI_ERR_INFO_KEY`, `MPI_ERR_ARG` (negative `valuelen`,
- * NULL `value`, NULL `flag`), whether or not the key exists.
+ * If `key` is in `info`: `*flag = 1`, and the value's first `min(length, valuelen)` characters
+ * and a NUL are written to `value`, so `value` must hold `valuelen + 1` bytes. A longer value
+ * is truncated, which is not an error (`MPI_Info_get_valuelen` gives the length). No byte is
+ * written beyond that NUL. If `key` is not there: `*flag = 0` and `value` is not touched.
+ *
+ * Parameters:
+ * - `info` (in): the object (`MPI_INFO_ENV` allowed);
+ * - `key` (in): the key, a NUL-terminated string;
+ * - `valuelen` (in): the most characters to write to `value`, the NUL not counted;
+ * - `value` (out): the value (or its beginning) and a NUL;
+ * - `flag` (out): 1 if the key is there, 0 if not.
+ *
+ * Errors, in checking order (on error no output is written, and the class is the same
+ * whether or not the key is there):
+ * - `MPI_ERR_INFO`: `info` is not a live object;
+ * - `MPI_ERR_INFO_KEY`: `key` is NULL, empty or longer than `MPI_MAX_INFO_KEY - 1` characters;
+ * - `MPI_ERR_ARG`: `valuelen` is negative, `value` is NULL, or `flag` is NULL.
+ *
+ * Notes:
+ * MPI-4.0 deprecates this function in favour of `MPI_Info_get_string`, which also gives the
+ * size the whole value needs.
+ *
+ * A truncated value is a success here, as the standard says, and in Open MPI; MPICH returns
+ * `MPI_ERR_INFO_VALUE`.
+ *
+ * `MPI_INFO_NULL` is `MPI_ERR_INFO` here and in Open MPI, `MPI_ERR_ARG` in MPICH. A freed
+ * handle is `MPI_ERR_INFO` here; MPICH does not detect it, nor does Open MPI unless a debug
+ * option is on.
+ *
+ * In Fortran, `VALUELEN` is the number of characters available in `VALUE`, which has no
+ * terminator: the value's first `min(length, VALUELEN)` characters are written, blank-padded.
+ *
+ * See also: `MPI_Info_get_string`, `MPI_Info_get_valuelen`, `MPI_Info_set`.
  */
 int MPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value, int *flag);
 
@@ -185,11 +260,32 @@ int MPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value, int 
 int PMPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value, int *flag);
 
 /**
- * Looks up `key`. If it is there: `*flag = 1` and `*valuelen` = its length in characters,
- * without the NUL. If not: `*flag = 0` and `*valuelen` is not touched.
+ * Gives the length of the value of a key.
  *
- * Errors, in order: `MPI_ERR_INFO`, `MPI_ERR_INFO_KEY`, `MPI_ERR_ARG` (NULL `valuelen` or
- * `flag`).
+ * If `key` is in `info`: `*flag = 1` and `*valuelen` is set to the length of its value in
+ * characters, the NUL not counted. If not: `*flag = 0` and `*valuelen` is not touched.
+ *
+ * Parameters:
+ * - `info` (in): the object (`MPI_INFO_ENV` allowed);
+ * - `key` (in): the key, a NUL-terminated string;
+ * - `valuelen` (out): the value's length;
+ * - `flag` (out): 1 if the key is there, 0 if not.
+ *
+ * Errors, in checking order (on error no output is written, and the class is the same
+ * whether or not the key is there):
+ * - `MPI_ERR_INFO`: `info` is not a live object;
+ * - `MPI_ERR_INFO_KEY`: `key` is NULL, empty or longer than `MPI_MAX_INFO_KEY - 1` characters;
+ * - `MPI_ERR_ARG`: `valuelen` is NULL, or `flag` is NULL.
+ *
+ * Notes:
+ * MPI-4.0 deprecates this function in favour of `MPI_Info_get_string`, which gives the size
+ * a value needs while reading it.
+ *
+ * `MPI_INFO_NULL` is `MPI_ERR_INFO` here and in Open MPI, `MPI_ERR_ARG` in MPICH. A freed
+ * handle is `MPI_ERR_INFO` here; MPICH does not detect it, nor does Open MPI unless a debug
+ * option is on.
+ *
+ * See also: `MPI_Info_get_string`, `MPI_Info_get`.
  */
 int MPI_Info_get_valuelen(MPI_Info info, const char *key, int *valuelen, int *flag);
 
@@ -199,14 +295,39 @@ int MPI_Info_get_valuelen(MPI_Info info, const char *key, int *valuelen, int *fl
 int PMPI_Info_get_valuelen(MPI_Info info, const char *key, int *valuelen, int *flag);
 
 /**
- * Looks up `key` (MPI-4). If it is there: `*flag = 1`; if `*buflen > 0`, its first
- * `min(length, *buflen - 1)` characters and a NUL are written to `value`; then `*buflen` is
- * set to the length plus one, the buffer size the whole value needs. With `*buflen == 0`
- * nothing is written to `value`, which may be NULL. If the key is not there: `*flag = 0`, and
- * `*buflen` and `value` are not touched.
+ * Reads the value of a key and gives the buffer size it needs.
  *
- * Errors, in order: `MPI_ERR_INFO`, `MPI_ERR_INFO_KEY`, `MPI_ERR_ARG` (NULL `buflen`,
- * negative `*buflen`, NULL `value` with `*buflen > 0`, NULL `flag`).
+ * If `key` is in `info`: `*flag = 1`; if `*buflen > 0`, the value's first
+ * `min(length, *buflen - 1)` characters and a NUL are written to `value`; then `*buflen` is set
+ * to the length plus one, the buffer size the whole value needs. With `*buflen == 0` nothing is
+ * written to `value`, which may then be NULL: a first call with `*buflen == 0` asks for the
+ * size. If `key` is not there: `*flag = 0`, and `*buflen` and `value` are not touched.
+ * New in MPI-4.0.
+ *
+ * Parameters:
+ * - `info` (in): the object (`MPI_INFO_ENV` allowed);
+ * - `key` (in): the key, a NUL-terminated string;
+ * - `buflen` (in/out): in, the size of `value` in bytes; out (only when the key is there), the
+ *   value's length plus one;
+ * - `value` (out): the value (or its beginning) and a NUL, at most `*buflen` bytes;
+ * - `flag` (out): 1 if the key is there, 0 if not.
+ *
+ * Errors, in checking order (on error no output is written, and the class is the same
+ * whether or not the key is there):
+ * - `MPI_ERR_INFO`: `info` is not a live object;
+ * - `MPI_ERR_INFO_KEY`: `key` is NULL, empty or longer than `MPI_MAX_INFO_KEY - 1` characters;
+ * - `MPI_ERR_ARG`: `buflen` is NULL, `*buflen` is negative, `value` is NULL while
+ *   `*buflen > 0`, or `flag` is NULL.
+ *
+ * Notes:
+ * `MPI_INFO_NULL` is `MPI_ERR_INFO` here and in Open MPI, `MPI_ERR_ARG` in MPICH. A freed
+ * handle is `MPI_ERR_INFO` here; MPICH does not detect it, nor does Open MPI unless a debug
+ * option is on.
+ *
+ * In Fortran, where a string has no terminator, `BUFLEN` is set to the value's length (not the
+ * length plus one), and the value is blank-padded to `VALUE`'s declared length.
+ *
+ * See also: `MPI_Info_get_nthkey`, `MPI_Info_set`, `MPI_Info_get`, `MPIX_Info_get_item`.
  */
 int MPI_Info_get_string(MPI_Info info, const char *key, int *buflen, char *value, int *flag);
 
@@ -216,9 +337,24 @@ int MPI_Info_get_string(MPI_Info info, const char *key, int *buflen, char *value
 int PMPI_Info_get_string(MPI_Info info, const char *key, int *buflen, char *value, int *flag);
 
 /**
+ * Gives the number of keys in an info object.
+ *
  * Stores the number of pairs in `info` in `*nkeys`.
  *
- * Errors: `MPI_ERR_INFO`; `MPI_ERR_ARG` if `nkeys` is NULL.
+ * Parameters:
+ * - `info` (in): the object (`MPI_INFO_ENV` allowed);
+ * - `nkeys` (out): the number of pairs.
+ *
+ * Errors, in checking order (on error `*nkeys` is not written):
+ * - `MPI_ERR_INFO`: `info` is not a live object;
+ * - `MPI_ERR_ARG`: `nkeys` is NULL.
+ *
+ * Notes:
+ * `MPI_INFO_NULL` is `MPI_ERR_INFO` here and in Open MPI, `MPI_ERR_ARG` in MPICH. A freed
+ * handle is `MPI_ERR_INFO` here; MPICH does not detect it, nor does Open MPI unless a debug
+ * option is on.
+ *
+ * See also: `MPI_Info_get_nthkey`, `MPI_Info_get_string`.
  */
 int MPI_Info_get_nkeys(MPI_Info info, int *nkeys);
 
@@ -228,11 +364,31 @@ int MPI_Info_get_nkeys(MPI_Info info, int *nkeys);
 int PMPI_Info_get_nkeys(MPI_Info info, int *nkeys);
 
 /**
- * Copies the `n`-th key of `info` (0-based, in insertion order) and a NUL to `key`: its
- * length plus one bytes, at most `MPI_MAX_INFO_KEY`.
+ * Gives the n-th key of an info object.
  *
- * Errors: `MPI_ERR_INFO`; `MPI_ERR_ARG` if `n` is negative, `key` is NULL, or `n` is not
- * below the number of keys.
+ * Copies the `n`-th key of `info` (0-based, in insertion order) and a NUL to `key`: its length
+ * plus one bytes, at most `MPI_MAX_INFO_KEY`, so a buffer of `MPI_MAX_INFO_KEY` bytes holds
+ * any key. Keys keep their position when their value is replaced; deleting a key moves the
+ * later ones down by one.
+ *
+ * Parameters:
+ * - `info` (in): the object (`MPI_INFO_ENV` allowed);
+ * - `n` (in): the key's position, from 0 to the number of keys minus one;
+ * - `key` (out): the key and a NUL.
+ *
+ * Errors, in checking order (on error `key` is not written):
+ * - `MPI_ERR_INFO`: `info` is not a live object;
+ * - `MPI_ERR_ARG`: `n` is negative, `key` is NULL, or `n` is not below the number of keys.
+ *
+ * Notes:
+ * A key of 255 characters comes back whole here; MPICH returns it cut to 254 characters, and
+ * Open MPI takes no key longer than 35.
+ *
+ * `MPI_INFO_NULL` is `MPI_ERR_INFO` here and in Open MPI, `MPI_ERR_ARG` in MPICH. A freed
+ * handle is `MPI_ERR_INFO` here; MPICH does not detect it, nor does Open MPI unless a debug
+ * option is on.
+ *
+ * See also: `MPI_Info_get_nkeys`, `MPI_Info_get_string`.
  */
 int MPI_Info_get_nthkey(MPI_Info info, int n, char *key);
 
@@ -242,11 +398,30 @@ int MPI_Info_get_nthkey(MPI_Info info, int n, char *key);
 int PMPI_Info_get_nthkey(MPI_Info info, int n, char *key);
 
 /**
- * Creates a new object with the same pairs as `info`, in the same order, and stores its
- * handle in `*newinfo`. Duplicating `MPI_INFO_ENV` gives an ordinary, writable object.
- * Takes the same time whatever the size: the pairs are shared until either object changes.
+ * Duplicates an info object.
  *
- * Errors: `MPI_ERR_INFO`; `MPI_ERR_ARG` if `newinfo` is NULL; `MPI_ERR_NO_MEM`.
+ * Creates a new object with the same pairs as `info`, in the same order, and stores its handle
+ * in `*newinfo`. Duplicating `MPI_INFO_ENV` gives an ordinary, writable object. The pairs are
+ * shared until either object changes, so a duplicate takes the same time whatever the size.
+ *
+ * Parameters:
+ * - `info` (in): the object (`MPI_INFO_ENV` allowed);
+ * - `newinfo` (out): the new object's handle.
+ *
+ * Errors, in checking order (on error `*newinfo` is not written):
+ * - `MPI_ERR_INFO`: `info` is not a live object;
+ * - `MPI_ERR_ARG`: `newinfo` is NULL;
+ * - `MPI_ERR_NO_MEM`: out of memory, or no handle is left (about a million objects are live).
+ *
+ * Notes:
+ * MPICH copies every pair (time in proportion to the number of pairs), and Open MPI's
+ * duplicate was measured to take time in proportion to its square.
+ *
+ * `MPI_INFO_NULL` is `MPI_ERR_INFO` here and in Open MPI, `MPI_ERR_ARG` in MPICH. A freed
+ * handle is `MPI_ERR_INFO` here; MPICH does not detect it, nor does Open MPI unless a debug
+ * option is on.
+ *
+ * See also: `MPI_Info_create`, `MPI_Info_free`, `MPIX_Info_merge`.
  */
 int MPI_Info_dup(MPI_Info info, MPI_Info *newinfo);
 
@@ -256,11 +431,25 @@ int MPI_Info_dup(MPI_Info info, MPI_Info *newinfo);
 int PMPI_Info_dup(MPI_Info info, MPI_Info *newinfo);
 
 /**
- * Frees the object `*info` and sets `*info` to `MPI_INFO_NULL`. The handle is dead from then
- * on: any later use of it is `MPI_ERR_INFO`.
+ * Frees an info object.
  *
- * Errors: `MPI_ERR_ARG` if `info` is NULL; `MPI_ERR_INFO` if `*info` is not a live object
- * (`MPI_INFO_NULL`, a freed handle) or is `MPI_INFO_ENV`; then `*info` is not changed.
+ * Frees the object `*info` and sets `*info` to `MPI_INFO_NULL`. The handle is dead from then
+ * on: any later use of it is `MPI_ERR_INFO`. A duplicate of the object is not affected.
+ *
+ * Parameters:
+ * - `info` (in/out): in, the object's handle (not `MPI_INFO_ENV`); out, `MPI_INFO_NULL`.
+ *
+ * Errors, in checking order (on error `*info` is not changed):
+ * - `MPI_ERR_ARG`: `info` is NULL;
+ * - `MPI_ERR_INFO`: `*info` is not a live object (`MPI_INFO_NULL`, a freed handle), or is
+ *   `MPI_INFO_ENV`.
+ *
+ * Notes:
+ * `MPI_INFO_NULL` is `MPI_ERR_INFO` here and in Open MPI, `MPI_ERR_ARG` in MPICH. A freed
+ * handle is `MPI_ERR_INFO` here; MPICH does not detect it, nor does Open MPI unless a debug
+ * option is on.
+ *
+ * See also: `MPI_Info_create`, `MPI_Info_dup`.
  */
 int MPI_Info_free(MPI_Info *info);
 
@@ -270,13 +459,35 @@ int MPI_Info_free(MPI_Info *info);
 int PMPI_Info_free(MPI_Info *info);
 
 /**
- * Creates a new object holding what `MPI_INFO_ENV` would hold for a process started with
- * this `argc` and `argv` (`command`, `argv`, `maxprocs`, `soft`, `host`, `arch`, `wdir`,
- * `thread_level`; `wdir` is the working directory now). With `argc == 0` there is no
- * `command` and no `argv` key. A value longer than `MPI_MAX_INFO_VAL - 1` is left out.
+ * Creates an info object describing how a process was started.
  *
- * Errors, in order: `MPI_ERR_ARG` if `argc` is negative, `argv` is NULL while `argc > 0`, one
- * of `argv[0..argc]` is NULL, or `info` is NULL; `MPI_ERR_NO_MEM`.
+ * Creates a new object holding what `MPI_INFO_ENV` would hold for a process started with this
+ * `argc` and `argv`, in this order, each where its value is known: `command` (`argv[0]`),
+ * `argv` (`argv[1]` to `argv[argc - 1]` joined with single spaces), `maxprocs` and `soft` (both
+ * `1`), `host` (the host name), `arch` (the machine, as `uname -m` gives it), `wdir` (the
+ * working directory now) and `thread_level` (`MPI_THREAD_MULTIPLE`). With
+ * `argc == 0` there is no `command` and no `argv` key; with `argc == 1` no `argv` key. A value
+ * longer than `MPI_MAX_INFO_VAL - 1` characters is left out, never cut. The new object is
+ * ordinary and writable.
+ *
+ * Parameters:
+ * - `argc` (in): the number of arguments, 0 or more;
+ * - `argv` (in): `argc` NUL-terminated strings (may be NULL when `argc` is 0);
+ * - `info` (out): the new object's handle.
+ *
+ * Errors, in checking order (on error `*info` is not written):
+ * - `MPI_ERR_ARG`: `argc` is negative, `argv` is NULL while `argc > 0`, one of
+ *   `argv[0]` to `argv[argc - 1]` is NULL, or `info` is NULL;
+ * - `MPI_ERR_NO_MEM`: out of memory, or no handle is left (about a million objects are live).
+ *
+ * Notes:
+ * In MPICH, `MPI_INFO_ENV` holds only `command` and `argv`; Open MPI fills in the other keys too,
+ * as here.
+ *
+ * In Fortran, `MPI_INFO_CREATE_ENV(INFO, IERROR)` takes no `argc` and `argv`: it builds the
+ * object from the process's own command line, as `MPI_INFO_ENV` holds it.
+ *
+ * See also: `MPI_Info_dup`, `MPI_Info_get_string`, `MPI_Info_free`.
  */
 int MPI_Info_create_env(int argc, char **argv, MPI_Info *info);
 
@@ -286,7 +497,18 @@ int MPI_Info_create_env(int argc, char **argv, MPI_Info *info);
 int PMPI_Info_create_env(int argc, char **argv, MPI_Info *info);
 
 /**
- * The Fortran handle for the C handle `info`.
+ * Converts a C info handle to a Fortran handle.
+ *
+ * Returns the Fortran (`MPI_Fint`) handle for the C handle `info`: `info` itself, as handles
+ * are the same integers in C and Fortran. `MPI_INFO_NULL` stays `MPI_INFO_NULL`; a dead handle
+ * stays the same dead value, which is `MPI_ERR_INFO` where it is used.
+ *
+ * Parameters:
+ * - `info` (in): a C handle, any value.
+ *
+ * Errors: none. The result is the handle, never an error class.
+ *
+ * See also: `MPI_Info_f2c`, `MPI_Info_toint`.
  */
 MPI_Fint MPI_Info_c2f(MPI_Info info);
 
@@ -296,7 +518,18 @@ MPI_Fint MPI_Info_c2f(MPI_Info info);
 MPI_Fint PMPI_Info_c2f(MPI_Info info);
 
 /**
- * The C handle for the Fortran handle `info`.
+ * Converts a Fortran info handle to a C handle.
+ *
+ * Returns the C handle for the Fortran (`MPI_Fint`) handle `info`: `info` itself, as handles
+ * are the same integers in C and Fortran. `MPI_INFO_NULL` stays `MPI_INFO_NULL`; a dead handle
+ * stays the same dead value, which is `MPI_ERR_INFO` where it is used.
+ *
+ * Parameters:
+ * - `info` (in): a Fortran handle, any value.
+ *
+ * Errors: none. The result is the handle, never an error class.
+ *
+ * See also: `MPI_Info_c2f`, `MPI_Info_fromint`.
  */
 MPI_Info MPI_Info_f2c(MPI_Fint info);
 
@@ -306,7 +539,18 @@ MPI_Info MPI_Info_f2c(MPI_Fint info);
 MPI_Info PMPI_Info_f2c(MPI_Fint info);
 
 /**
- * The integer form of `info` (MPI-5.0 standard ABI).
+ * Converts an info handle to its integer form (MPI-5.0 standard ABI).
+ *
+ * Returns the integer form of the handle `info`: `info` itself, as handles are plain integers
+ * here. `MPI_INFO_NULL` stays `MPI_INFO_NULL`; a dead handle stays the same dead value, which
+ * is `MPI_ERR_INFO` where it is used.
+ *
+ * Parameters:
+ * - `info` (in): a handle, any value.
+ *
+ * Errors: none. The result is the integer, never an error class.
+ *
+ * See also: `MPI_Info_fromint`, `MPI_Info_c2f`.
  */
 int MPI_Info_toint(MPI_Info info);
 
@@ -316,7 +560,18 @@ int MPI_Info_toint(MPI_Info info);
 int PMPI_Info_toint(MPI_Info info);
 
 /**
- * The handle for the integer form `info` (MPI-5.0 standard ABI).
+ * Converts the integer form of an info handle (MPI-5.0 standard ABI) to the handle.
+ *
+ * Returns the handle whose integer form is `info`: `info` itself, as handles are plain
+ * integers here. `MPI_INFO_NULL` stays `MPI_INFO_NULL`; a dead handle stays the same dead
+ * value, which is `MPI_ERR_INFO` where it is used.
+ *
+ * Parameters:
+ * - `info` (in): an integer form, any value.
+ *
+ * Errors: none. The result is the handle, never an error class.
+ *
+ * See also: `MPI_Info_toint`, `MPI_Info_f2c`.
  */
 MPI_Info MPI_Info_fromint(int info);
 
@@ -326,11 +581,27 @@ MPI_Info MPI_Info_fromint(int info);
 MPI_Info PMPI_Info_fromint(int info);
 
 /**
- * Writes the message for `errorcode` and a NUL to `string` (which must hold
- * `MPI_MAX_ERROR_STRING` bytes) and its length, without the NUL, to `*resultlen`. Knows every
- * code this library returns, `MPI_SUCCESS` included.
+ * Gives the message for an error code.
  *
- * Errors: `MPI_ERR_ARG` for an unknown code, a NULL `string` or a NULL `resultlen`.
+ * Writes the message for `errorcode` and a NUL to `string`, and the message's length, the NUL
+ * not counted, to `*resultlen`. Every message starts with the name of its class
+ * (`MPI_ERR_INFO_KEY: invalid info key ...`) and is shorter than `MPI_MAX_ERROR_STRING`
+ * bytes with its NUL. Knows every code this library returns, `MPI_SUCCESS` included.
+ *
+ * Parameters:
+ * - `errorcode` (in): an error code this library returns;
+ * - `string` (out): the message and a NUL; must hold `MPI_MAX_ERROR_STRING` bytes;
+ * - `resultlen` (out): the message's length.
+ *
+ * Errors, in checking order (on error no output is written):
+ * - `MPI_ERR_ARG`: `errorcode` is not a code this library returns;
+ * - `MPI_ERR_ARG`: `string` is NULL, or `resultlen` is NULL.
+ *
+ * Notes:
+ * In Fortran, `STRING` is blank-padded to its declared length, and `RESULTLEN` is the number
+ * of the message's characters written.
+ *
+ * See also: `MPI_Error_class`.
  */
 int MPI_Error_string(int errorcode, char *string, int *resultlen);
 
@@ -340,10 +611,20 @@ int MPI_Error_string(int errorcode, char *string, int *resultlen);
 int PMPI_Error_string(int errorcode, char *string, int *resultlen);
 
 /**
- * Stores the error class of `errorcode` in `*errorclass`. Every code this library returns is
- * its own class.
+ * Gives the error class of an error code.
  *
- * Errors: `MPI_ERR_ARG` for an unknown code or a NULL `errorclass`.
+ * Stores the error class of `errorcode` in `*errorclass`. Every code this library returns is
+ * its own class, so `*errorclass` is `errorcode`.
+ *
+ * Parameters:
+ * - `errorcode` (in): an error code this library returns;
+ * - `errorclass` (out): its class.
+ *
+ * Errors, in checking order (on error `*errorclass` is not written):
+ * - `MPI_ERR_ARG`: `errorcode` is not a code this library returns;
+ * - `MPI_ERR_ARG`: `errorclass` is NULL.
+ *
+ * See also: `MPI_Error_string`.
  */
 int MPI_Error_class(int errorcode, int *errorclass);
 
@@ -359,20 +640,25 @@ int PMPI_Error_class(int errorcode, int *errorclass);
  * details, the serialization format byte by byte among them. */
 
 /**
- * Reads the boolean value of `key`: `"true"` is 1, `"false"` is 0 (lowercase, blanks around
- * the value ignored, anything else is an error).
+ * Reads the value of a key as a boolean.
+ *
+ * The value of `key` is read as a boolean: `"true"` is 1, `"false"` is 0 (lowercase, blanks
+ * around the value ignored, anything else is an error).
  *
  * Parameters:
- * - `info`: the object (`MPI_INFO_ENV` allowed);
- * - `key`: the key, a NUL-terminated string;
- * - `value`: out, 1 or 0; written only when the key is there and its value is a boolean;
- * - `flag`: out, 1 if the key is there, 0 if not (then `*value` is not touched).
+ * - `info` (in): the object (`MPI_INFO_ENV` allowed);
+ * - `key` (in): the key, a NUL-terminated string;
+ * - `value` (out): 1 or 0; written only when the key is there and its value is a boolean;
+ * - `flag` (out): 1 if the key is there, 0 if not (then `*value` is not touched).
  *
- * Errors, checked in this order (on error no output is written):
+ * Errors, in checking order (on error no output is written):
  * - `MPI_ERR_INFO`: `info` is not a live object;
  * - `MPI_ERR_INFO_KEY`: `key` is NULL, empty or longer than `MPI_MAX_INFO_KEY - 1`;
  * - `MPI_ERR_ARG`: `value` is NULL, or `flag` is NULL (whether or not the key is there);
  * - `MPI_ERR_INFO_VALUE`: the key is there and its value is neither `true` nor `false`.
+ *
+ * See also: `MPIX_Info_set_bool`, `MPIX_Info_get_enum`, `MPIX_Info_get_int`,
+ * `MPI_Info_get_string`.
  */
 int MPIX_Info_get_bool(MPI_Info info, const char *key, int *value, int *flag);
 
@@ -382,23 +668,28 @@ int MPIX_Info_get_bool(MPI_Info info, const char *key, int *value, int *flag);
 int PMPIX_Info_get_bool(MPI_Info info, const char *key, int *value, int *flag);
 
 /**
- * Reads the value of `key` as a C `int`: decimal digits with an optional `+` or `-` directly
+ * Reads the value of a key as an int.
+ *
+ * The value of `key` is read as a C `int`: decimal digits with an optional `+` or `-` directly
  * before them, blanks around the value ignored. Nothing else is accepted (no blank after the
  * sign, no `0x`, no other digits than ASCII `0`-`9`, no empty value), and a number outside
  * `INT_MIN..INT_MAX` is an error, never wrapped or clamped.
  *
  * Parameters:
- * - `info`: the object (`MPI_INFO_ENV` allowed);
- * - `key`: the key, a NUL-terminated string;
- * - `value`: out, the number; written only when the key is there and its value is valid;
- * - `flag`: out, 1 if the key is there, 0 if not (then `*value` is not touched).
+ * - `info` (in): the object (`MPI_INFO_ENV` allowed);
+ * - `key` (in): the key, a NUL-terminated string;
+ * - `value` (out): the number; written only when the key is there and its value is valid;
+ * - `flag` (out): 1 if the key is there, 0 if not (then `*value` is not touched).
  *
- * Errors, checked in this order (on error no output is written):
+ * Errors, in checking order (on error no output is written):
  * - `MPI_ERR_INFO`: `info` is not a live object;
  * - `MPI_ERR_INFO_KEY`: `key` is NULL, empty or longer than `MPI_MAX_INFO_KEY - 1`;
  * - `MPI_ERR_ARG`: `value` is NULL, or `flag` is NULL (whether or not the key is there);
  * - `MPI_ERR_INFO_VALUE`: the key is there and its value is not a decimal integer within the
  *   range of `int`.
+ *
+ * See also: `MPIX_Info_get_int64`, `MPIX_Info_set_int64`, `MPIX_Info_get_bool`,
+ * `MPI_Info_get_string`.
  */
 int MPIX_Info_get_int(MPI_Info info, const char *key, int *value, int *flag);
 
@@ -408,21 +699,25 @@ int MPIX_Info_get_int(MPI_Info info, const char *key, int *value, int *flag);
 int PMPIX_Info_get_int(MPI_Info info, const char *key, int *value, int *flag);
 
 /**
- * Reads the value of `key` as an `int64_t`, with the rules of `MPIX_Info_get_int` and the
+ * Reads the value of a key as an int64_t.
+ *
+ * The value of `key` is read as an `int64_t`, with the rules of `MPIX_Info_get_int` and the
  * range `INT64_MIN..INT64_MAX`.
  *
  * Parameters:
- * - `info`: the object (`MPI_INFO_ENV` allowed);
- * - `key`: the key, a NUL-terminated string;
- * - `value`: out, the number; written only when the key is there and its value is valid;
- * - `flag`: out, 1 if the key is there, 0 if not (then `*value` is not touched).
+ * - `info` (in): the object (`MPI_INFO_ENV` allowed);
+ * - `key` (in): the key, a NUL-terminated string;
+ * - `value` (out): the number; written only when the key is there and its value is valid;
+ * - `flag` (out): 1 if the key is there, 0 if not (then `*value` is not touched).
  *
- * Errors, checked in this order (on error no output is written):
+ * Errors, in checking order (on error no output is written):
  * - `MPI_ERR_INFO`: `info` is not a live object;
  * - `MPI_ERR_INFO_KEY`: `key` is NULL, empty or longer than `MPI_MAX_INFO_KEY - 1`;
  * - `MPI_ERR_ARG`: `value` is NULL, or `flag` is NULL (whether or not the key is there);
  * - `MPI_ERR_INFO_VALUE`: the key is there and its value is not a decimal integer within the
  *   range of `int64_t`.
+ *
+ * See also: `MPIX_Info_get_int`, `MPIX_Info_set_int64`.
  */
 int MPIX_Info_get_int64(MPI_Info info, const char *key, int64_t *value, int *flag);
 
@@ -432,28 +727,32 @@ int MPIX_Info_get_int64(MPI_Info info, const char *key, int64_t *value, int *fla
 int PMPIX_Info_get_int64(MPI_Info info, const char *key, int64_t *value, int *flag);
 
 /**
- * Reads the value of `key` as one of `nchoices` words: `*index` is the position (0-based) of
+ * Reads the value of a key as one of a list of words.
+ *
+ * The value of `key` is read as one of `nchoices` words: `*index` is the position (0-based) of
  * the first of `choices` equal to the value, with blanks around the value ignored and the
  * comparison exact and case-sensitive (for hints such as `"enable"` / `"disable"` /
  * `"automatic"`).
  *
  * Parameters:
- * - `info`: the object (`MPI_INFO_ENV` allowed);
- * - `key`: the key, a NUL-terminated string;
- * - `nchoices`: the number of choices, 0 or more;
- * - `choices`: `nchoices` NUL-terminated strings, each at most `MPI_MAX_INFO_VAL - 1`
+ * - `info` (in): the object (`MPI_INFO_ENV` allowed);
+ * - `key` (in): the key, a NUL-terminated string;
+ * - `nchoices` (in): the number of choices, 0 or more;
+ * - `choices` (in): `nchoices` NUL-terminated strings, each at most `MPI_MAX_INFO_VAL - 1`
  *   characters (may be NULL when `nchoices` is 0);
- * - `index`: out, the position of the matching choice; written only when the key is there and
+ * - `index` (out): the position of the matching choice; written only when the key is there and
  *   its value is one of the choices;
- * - `flag`: out, 1 if the key is there, 0 if not (then `*index` is not touched).
+ * - `flag` (out): 1 if the key is there, 0 if not (then `*index` is not touched).
  *
- * Errors, checked in this order (on error no output is written):
+ * Errors, in checking order (on error no output is written):
  * - `MPI_ERR_INFO`: `info` is not a live object;
  * - `MPI_ERR_INFO_KEY`: `key` is NULL, empty or longer than `MPI_MAX_INFO_KEY - 1`;
  * - `MPI_ERR_ARG`: `nchoices` is negative; `choices` is NULL while `nchoices > 0`; one of
  *   `choices[0..nchoices]` is NULL or longer than `MPI_MAX_INFO_VAL - 1`; `index` is NULL;
  *   `flag` is NULL (all whether or not the key is there);
  * - `MPI_ERR_INFO_VALUE`: the key is there and its value equals none of the choices.
+ *
+ * See also: `MPIX_Info_get_bool`, `MPIX_Info_get_int`, `MPI_Info_get_string`.
  */
 int MPIX_Info_get_enum(MPI_Info info, const char *key, int nchoices, const char *const *choices, int *index, int *flag);
 
@@ -463,23 +762,28 @@ int MPIX_Info_get_enum(MPI_Info info, const char *key, int nchoices, const char 
 int PMPIX_Info_get_enum(MPI_Info info, const char *key, int nchoices, const char *const *choices, int *index, int *flag);
 
 /**
- * Reads the value of `key` as a comma-separated list and gives the number of its elements.
+ * Gives the number of elements of a comma-separated list value.
+ *
+ * The value of `key` is read as a comma-separated list, and `*nitems` is the number of its
+ * elements.
  * Blanks around the value and around each element are ignored; a value that is empty or all
  * blanks is the empty list (0 elements); an element that is empty or all blanks (`"a,,b"`,
  * `"a,"`, `",a"`) makes the whole value invalid.
  *
  * Parameters:
- * - `info`: the object (`MPI_INFO_ENV` allowed);
- * - `key`: the key, a NUL-terminated string;
- * - `nitems`: out, the number of elements; written only when the key is there and its value is
+ * - `info` (in): the object (`MPI_INFO_ENV` allowed);
+ * - `key` (in): the key, a NUL-terminated string;
+ * - `nitems` (out): the number of elements; written only when the key is there and its value is
  *   a valid list;
- * - `flag`: out, 1 if the key is there, 0 if not (then `*nitems` is not touched).
+ * - `flag` (out): 1 if the key is there, 0 if not (then `*nitems` is not touched).
  *
- * Errors, checked in this order (on error no output is written):
+ * Errors, in checking order (on error no output is written):
  * - `MPI_ERR_INFO`: `info` is not a live object;
  * - `MPI_ERR_INFO_KEY`: `key` is NULL, empty or longer than `MPI_MAX_INFO_KEY - 1`;
  * - `MPI_ERR_ARG`: `nitems` is NULL, or `flag` is NULL (whether or not the key is there);
  * - `MPI_ERR_INFO_VALUE`: the key is there and its value has an empty element.
+ *
+ * See also: `MPIX_Info_get_item`, `MPI_Info_get_string`.
  */
 int MPIX_Info_get_nitems(MPI_Info info, const char *key, int *nitems, int *flag);
 
@@ -489,6 +793,8 @@ int MPIX_Info_get_nitems(MPI_Info info, const char *key, int *nitems, int *flag)
 int PMPIX_Info_get_nitems(MPI_Info info, const char *key, int *nitems, int *flag);
 
 /**
+ * Reads one element of a comma-separated list value.
+ *
  * Reads element `n` (0-based) of the comma-separated list that is the value of `key`, without
  * the blanks around it (list rules as in `MPIX_Info_get_nitems`). `buflen` is in/out exactly
  * as in `MPI_Info_get_string`: if `*buflen > 0`, the first `min(length, *buflen - 1)`
@@ -497,21 +803,23 @@ int PMPIX_Info_get_nitems(MPI_Info info, const char *key, int *nitems, int *flag
  * nothing is written to `item`, which may be NULL.
  *
  * Parameters:
- * - `info`: the object (`MPI_INFO_ENV` allowed);
- * - `key`: the key, a NUL-terminated string;
- * - `n`: the element's position, 0 or more;
- * - `buflen`: in, the size of `item` in bytes; out (only when the element is there), the
+ * - `info` (in): the object (`MPI_INFO_ENV` allowed);
+ * - `key` (in): the key, a NUL-terminated string;
+ * - `n` (in): the element's position, 0 or more;
+ * - `buflen` (in/out): in, the size of `item` in bytes; out (only when the element is there), the
  *   element's length plus one;
- * - `item`: out, the element and a NUL (at most `*buflen` bytes written, never more);
- * - `flag`: out, 1 if the key is there, 0 if not (then `*buflen` and `item` are not touched).
+ * - `item` (out): the element and a NUL (at most `*buflen` bytes written, never more);
+ * - `flag` (out): 1 if the key is there, 0 if not (then `*buflen` and `item` are not touched).
  *
- * Errors, checked in this order (on error no output is written):
+ * Errors, in checking order (on error no output is written):
  * - `MPI_ERR_INFO`: `info` is not a live object;
  * - `MPI_ERR_INFO_KEY`: `key` is NULL, empty or longer than `MPI_MAX_INFO_KEY - 1`;
  * - `MPI_ERR_ARG`: `n` is negative; `buflen` is NULL; `*buflen` is negative; `item` is NULL
  *   while `*buflen > 0`; `flag` is NULL (all whether or not the key is there);
  * - `MPI_ERR_INFO_VALUE`: the key is there and its value has an empty element;
  * - `MPI_ERR_ARG`: the key is there, its value is a valid list, and it has no element `n`.
+ *
+ * See also: `MPIX_Info_get_nitems`, `MPI_Info_get_string`.
  */
 int MPIX_Info_get_item(MPI_Info info, const char *key, int n, int *buflen, char *item, int *flag);
 
@@ -521,19 +829,23 @@ int MPIX_Info_get_item(MPI_Info info, const char *key, int n, int *buflen, char 
 int PMPIX_Info_get_item(MPI_Info info, const char *key, int n, int *buflen, char *item, int *flag);
 
 /**
+ * Sets a key to a boolean.
+ *
  * Sets `key` to the canonical text of a boolean: `"true"` if `value` is not 0, `"false"` if it
  * is. As `MPI_Info_set` otherwise: a new key goes to the end, an existing one keeps its
  * position.
  *
  * Parameters:
- * - `info`: the object (not `MPI_INFO_ENV`);
- * - `key`: the key, a NUL-terminated string;
- * - `value`: the boolean, any `int`.
+ * - `info` (in): the object (not `MPI_INFO_ENV`);
+ * - `key` (in): the key, a NUL-terminated string;
+ * - `value` (in): the boolean, any `int`.
  *
- * Errors, checked in this order (on error the object is unchanged):
+ * Errors, in checking order (on error the object is unchanged):
  * - `MPI_ERR_INFO`: `info` is not a live object, or is `MPI_INFO_ENV`;
  * - `MPI_ERR_INFO_KEY`: `key` is NULL, empty or longer than `MPI_MAX_INFO_KEY - 1`;
  * - `MPI_ERR_NO_MEM`: out of memory.
+ *
+ * See also: `MPIX_Info_get_bool`, `MPIX_Info_set_int64`, `MPI_Info_set`.
  */
 int MPIX_Info_set_bool(MPI_Info info, const char *key, int value);
 
@@ -543,20 +855,24 @@ int MPIX_Info_set_bool(MPI_Info info, const char *key, int value);
 int PMPIX_Info_set_bool(MPI_Info info, const char *key, int value);
 
 /**
+ * Sets a key to an integer.
+ *
  * Sets `key` to the canonical text of an integer: its decimal digits, with `-` before them
  * when it is negative, no `+` and no leading zeros (`"0"`, `"-42"`, `"-9223372036854775808"`).
  * As `MPI_Info_set` otherwise: a new key goes to the end, an existing one keeps its position.
  * Use it for `int` values too; `MPIX_Info_get_int` reads them back.
  *
  * Parameters:
- * - `info`: the object (not `MPI_INFO_ENV`);
- * - `key`: the key, a NUL-terminated string;
- * - `value`: the integer, any `int64_t`.
+ * - `info` (in): the object (not `MPI_INFO_ENV`);
+ * - `key` (in): the key, a NUL-terminated string;
+ * - `value` (in): the integer, any `int64_t`.
  *
- * Errors, checked in this order (on error the object is unchanged):
+ * Errors, in checking order (on error the object is unchanged):
  * - `MPI_ERR_INFO`: `info` is not a live object, or is `MPI_INFO_ENV`;
  * - `MPI_ERR_INFO_KEY`: `key` is NULL, empty or longer than `MPI_MAX_INFO_KEY - 1`;
  * - `MPI_ERR_NO_MEM`: out of memory.
+ *
+ * See also: `MPIX_Info_get_int`, `MPIX_Info_get_int64`, `MPIX_Info_set_bool`, `MPI_Info_set`.
  */
 int MPIX_Info_set_int64(MPI_Info info, const char *key, int64_t value);
 
@@ -566,6 +882,8 @@ int MPIX_Info_set_int64(MPI_Info info, const char *key, int64_t value);
 int PMPIX_Info_set_int64(MPI_Info info, const char *key, int64_t value);
 
 /**
+ * Sets the pairs of one info object in another.
+ *
  * Sets every pair of `source` in `target`, the way `MPI_Win_set_info` applies hints (MPI-4.1
  * section 13.2.7): only the keys `source` names change. With `overwrite == 0` a key already in
  * `target` keeps its value (system defaults merged under user hints); otherwise it takes
@@ -573,14 +891,16 @@ int PMPIX_Info_set_int64(MPI_Info info, const char *key, int64_t value);
  * `source`'s order. `target == source` is valid (and changes nothing). `source` is not changed.
  *
  * Parameters:
- * - `target`: the object that changes (not `MPI_INFO_ENV`);
- * - `source`: the object whose pairs are set (`MPI_INFO_ENV` allowed);
- * - `overwrite`: 0 to keep `target`'s values, anything else to replace them.
+ * - `target` (in): the object that changes (not `MPI_INFO_ENV`);
+ * - `source` (in): the object whose pairs are set (`MPI_INFO_ENV` allowed);
+ * - `overwrite` (in): 0 to keep `target`'s values, anything else to replace them.
  *
- * Errors, checked in this order (on error no object changes):
+ * Errors, in checking order (on error no object changes):
  * - `MPI_ERR_INFO`: `target` is not a live object, or is `MPI_INFO_ENV`;
  * - `MPI_ERR_INFO`: `source` is not a live object;
  * - `MPI_ERR_NO_MEM`: out of memory.
+ *
+ * See also: `MPIX_Info_set_from_string`, `MPIX_Info_equal`, `MPI_Info_dup`, `MPI_Info_set`.
  */
 int MPIX_Info_merge(MPI_Info target, MPI_Info source, int overwrite);
 
@@ -590,6 +910,8 @@ int MPIX_Info_merge(MPI_Info target, MPI_Info source, int overwrite);
 int PMPIX_Info_merge(MPI_Info target, MPI_Info source, int overwrite);
 
 /**
+ * Sets the hints written in a string (ROMIO_HINTS or PNETCDF_HINTS syntax).
+ *
  * Sets the hints written in `text`, in one of two formats, as if each entry were set in turn
  * in a new object that is then merged into `info` with `MPIX_Info_merge(info, that,
  * overwrite)`: a key given twice in the text keeps the position of its first entry and the
@@ -610,12 +932,13 @@ int PMPIX_Info_merge(MPI_Info target, MPI_Info source, int overwrite);
  * `MPIX_INFO_TEXT_MAX` bytes.
  *
  * Parameters:
- * - `info`: the object that changes (not `MPI_INFO_ENV`);
- * - `text`: the hint text, a NUL-terminated string of at most `MPIX_INFO_TEXT_MAX` bytes;
- * - `format`: `MPIX_INFO_FORMAT_LINES` or `MPIX_INFO_FORMAT_PAIRS`;
- * - `overwrite`: 0 to keep the values of keys already in `info`, anything else to replace them.
+ * - `info` (in): the object that changes (not `MPI_INFO_ENV`);
+ * - `text` (in): the hint text, a NUL-terminated string of at most `MPIX_INFO_TEXT_MAX` bytes;
+ * - `format` (in): `MPIX_INFO_FORMAT_LINES` or `MPIX_INFO_FORMAT_PAIRS`;
+ * - `overwrite` (in): 0 to keep the values of keys already in `info`, anything else to replace
+ *   them.
  *
- * Errors, checked in this order (on error `info` is unchanged):
+ * Errors, in checking order (on error `info` is unchanged):
  * - `MPI_ERR_INFO`: `info` is not a live object, or is `MPI_INFO_ENV`;
  * - `MPI_ERR_ARG`: `text` is NULL or longer than `MPIX_INFO_TEXT_MAX` bytes (it is never read
  *   further than one byte past that);
@@ -626,6 +949,8 @@ int PMPIX_Info_merge(MPI_Info target, MPI_Info source, int overwrite);
  *   without `=`), a `LINES` line has more than two words, or a value is longer than
  *   `MPI_MAX_INFO_VAL - 1` or holds a NUL;
  * - `MPI_ERR_NO_MEM`: out of memory.
+ *
+ * See also: `MPIX_Info_set_from_file`, `MPIX_Info_merge`, `MPI_Info_set`.
  */
 int MPIX_Info_set_from_string(MPI_Info info, const char *text, int format, int overwrite);
 
@@ -635,18 +960,21 @@ int MPIX_Info_set_from_string(MPI_Info info, const char *text, int format, int o
 int PMPIX_Info_set_from_string(MPI_Info info, const char *text, int format, int overwrite);
 
 /**
+ * Sets the hints written in a file (ROMIO_HINTS or PNETCDF_HINTS syntax).
+ *
  * `MPIX_Info_set_from_string` on the contents of a file: reads the whole file at `path` (at
  * most `MPIX_INFO_TEXT_MAX` bytes) and sets the hints written in it, with the same formats and
  * rules. Unlike a string, the file may hold NUL bytes; one in a key or a value makes that entry
  * malformed.
  *
  * Parameters:
- * - `info`: the object that changes (not `MPI_INFO_ENV`);
- * - `path`: the file's path, a NUL-terminated string of at most 4095 bytes (`PATH_MAX - 1`);
- * - `format`: `MPIX_INFO_FORMAT_LINES` or `MPIX_INFO_FORMAT_PAIRS`;
- * - `overwrite`: 0 to keep the values of keys already in `info`, anything else to replace them.
+ * - `info` (in): the object that changes (not `MPI_INFO_ENV`);
+ * - `path` (in): the file's path, a NUL-terminated string of at most 4095 bytes (`PATH_MAX - 1`);
+ * - `format` (in): `MPIX_INFO_FORMAT_LINES` or `MPIX_INFO_FORMAT_PAIRS`;
+ * - `overwrite` (in): 0 to keep the values of keys already in `info`, anything else to replace
+ *   them.
  *
- * Errors, checked in this order (on error `info` is unchanged):
+ * Errors, in checking order (on error `info` is unchanged):
  * - `MPI_ERR_INFO`: `info` is not a live object, or is `MPI_INFO_ENV`;
  * - `MPI_ERR_ARG`: `path` is NULL or longer than 4095 bytes;
  * - `MPI_ERR_ARG`: `format` is neither format constant;
@@ -657,6 +985,8 @@ int PMPIX_Info_set_from_string(MPI_Info info, const char *text, int format, int 
  * - `MPI_ERR_INFO_KEY`, `MPI_ERR_INFO_VALUE`: a malformed entry, as for
  *   `MPIX_Info_set_from_string`;
  * - `MPI_ERR_NO_MEM`: out of memory.
+ *
+ * See also: `MPIX_Info_set_from_string`, `MPIX_Info_merge`, `MPI_Info_set`.
  */
 int MPIX_Info_set_from_file(MPI_Info info, const char *path, int format, int overwrite);
 
@@ -666,6 +996,8 @@ int MPIX_Info_set_from_file(MPI_Info info, const char *path, int format, int ove
 int PMPIX_Info_set_from_file(MPI_Info info, const char *path, int format, int overwrite);
 
 /**
+ * Serializes an info object into bytes.
+ *
  * Writes the serialized form of `info` (its pairs, in order) to `buf`. `buflen` is in/out
  * exactly as in `MPI_Info_get_string`: the first `min(size, *buflen)` bytes of the serialized
  * form are written to `buf` (the whole of it when `*buflen >= size`; a shorter buffer gets
@@ -679,15 +1011,17 @@ int PMPIX_Info_set_from_file(MPI_Info info, const char *path, int format, int ov
  * length, the key, its value's length and the value, every number 4 bytes, big-endian.
  *
  * Parameters:
- * - `info`: the object (`MPI_INFO_ENV` allowed);
- * - `buflen`: in, the size of `buf` in bytes; out, the size of the serialized form;
- * - `buf`: out, the serialized form (at most `*buflen` bytes written, never more).
+ * - `info` (in): the object (`MPI_INFO_ENV` allowed);
+ * - `buflen` (in/out): in, the size of `buf` in bytes; out, the size of the serialized form;
+ * - `buf` (out): the serialized form (at most `*buflen` bytes written, never more).
  *
- * Errors, checked in this order (on error no output is written):
+ * Errors, in checking order (on error no output is written):
  * - `MPI_ERR_INFO`: `info` is not a live object;
  * - `MPI_ERR_ARG`: `buflen` is NULL, `*buflen` is negative, or `buf` is NULL while
  *   `*buflen > 0`;
  * - `MPI_ERR_OTHER`: the serialized form would be larger than `INT_MAX` bytes.
+ *
+ * See also: `MPIX_Info_deserialize`, `MPIX_Info_equal`.
  */
 int MPIX_Info_serialize(MPI_Info info, int *buflen, void *buf);
 
@@ -697,6 +1031,8 @@ int MPIX_Info_serialize(MPI_Info info, int *buflen, void *buf);
 int PMPIX_Info_serialize(MPI_Info info, int *buflen, void *buf);
 
 /**
+ * Creates an info object from its serialized form.
+ *
  * Creates a new object from the serialized form `MPIX_Info_serialize` wrote: the same pairs in
  * the same order. Every byte is checked, and anything but an exact serialized form is refused
  * without creating an object: a buffer cut short, bytes after the end, another magic or
@@ -705,11 +1041,11 @@ int PMPIX_Info_serialize(MPI_Info info, int *buflen, void *buf);
  * docs/mpix.md; the first defect in the bytes decides.
  *
  * Parameters:
- * - `buf`: the serialized form;
- * - `buflen`: its size in bytes, exactly;
- * - `info`: out, the handle of the new object.
+ * - `buf` (in): the serialized form;
+ * - `buflen` (in): its size in bytes, exactly;
+ * - `info` (out): the handle of the new object.
  *
- * Errors (on error no object is created and `*info` is not written): first the arguments,
+ * Errors, in checking order (on error no object is created and `*info` is not written):
  * - `MPI_ERR_ARG`: `buf` is NULL, `buflen` is negative, or `info` is NULL;
  *
  * then the bytes, from the first to the last, the first defect deciding the class:
@@ -721,7 +1057,10 @@ int PMPIX_Info_serialize(MPI_Info info, int *buflen, void *buf);
  * - `MPI_ERR_INFO_VALUE`: a value's length is above `MPI_MAX_INFO_VAL - 1`, or the value holds a
  *   NUL;
  *
- * and `MPI_ERR_NO_MEM` when memory runs out.
+ * and, wherever memory runs out:
+ * - `MPI_ERR_NO_MEM`: out of memory, or no handle is left (about a million objects are live).
+ *
+ * See also: `MPIX_Info_serialize`, `MPIX_Info_equal`, `MPI_Info_free`.
  */
 int MPIX_Info_deserialize(const void *buf, int buflen, MPI_Info *info);
 
@@ -731,19 +1070,23 @@ int MPIX_Info_deserialize(const void *buf, int buflen, MPI_Info *info);
 int PMPIX_Info_deserialize(const void *buf, int buflen, MPI_Info *info);
 
 /**
+ * Compares two info objects.
+ *
  * Compares two objects: `*equal = 1` if they hold the same pairs (keys and values byte for
  * byte), in the same order if `ordered` is not 0, in any order if it is 0; `*equal = 0`
  * otherwise. `a == b` is valid; either may be `MPI_INFO_ENV`.
  *
  * Parameters:
- * - `a`, `b`: the objects;
- * - `ordered`: 0 to ignore the order of the pairs, anything else to compare it too;
- * - `equal`: out, 1 or 0.
+ * - `a`, `b` (in): the objects;
+ * - `ordered` (in): 0 to ignore the order of the pairs, anything else to compare it too;
+ * - `equal` (out): 1 or 0.
  *
- * Errors, checked in this order (on error `*equal` is not written):
+ * Errors, in checking order (on error `*equal` is not written):
  * - `MPI_ERR_INFO`: `a` is not a live object;
  * - `MPI_ERR_INFO`: `b` is not a live object;
  * - `MPI_ERR_ARG`: `equal` is NULL.
+ *
+ * See also: `MPIX_Info_merge`, `MPI_Info_dup`.
  */
 int MPIX_Info_equal(MPI_Info a, MPI_Info b, int ordered, int *equal);
 

@@ -8,6 +8,10 @@
 //! `handles::share` first and then lock the other, so no call holds two objects' locks at once.
 //! Calls that change an object build the complete result before changing it (`InfoMap::merge`),
 //! so a failure, out of memory included, leaves every object as it was.
+//!
+//! Each exported function's doc comment is also its man page: tools/manpages.py reads it from
+//! the header and describes the form it takes (summary, description, Parameters, Errors in
+//! checking order, Notes, See also).
 
 use std::ffi::{c_char, c_int, c_void, CStr};
 use std::io::{ErrorKind, Read};
@@ -85,20 +89,25 @@ fn scalar_read<T: Copy>(
     })
 }
 
-/// Reads the boolean value of `key`: `"true"` is 1, `"false"` is 0 (lowercase, blanks around
-/// the value ignored, anything else is an error).
+/// Reads the value of a key as a boolean.
+///
+/// The value of `key` is read as a boolean: `"true"` is 1, `"false"` is 0 (lowercase, blanks
+/// around the value ignored, anything else is an error).
 ///
 /// Parameters:
-/// - `info`: the object (`MPI_INFO_ENV` allowed);
-/// - `key`: the key, a NUL-terminated string;
-/// - `value`: out, 1 or 0; written only when the key is there and its value is a boolean;
-/// - `flag`: out, 1 if the key is there, 0 if not (then `*value` is not touched).
+/// - `info` (in): the object (`MPI_INFO_ENV` allowed);
+/// - `key` (in): the key, a NUL-terminated string;
+/// - `value` (out): 1 or 0; written only when the key is there and its value is a boolean;
+/// - `flag` (out): 1 if the key is there, 0 if not (then `*value` is not touched).
 ///
-/// Errors, checked in this order (on error no output is written):
+/// Errors, in checking order (on error no output is written):
 /// - `MPI_ERR_INFO`: `info` is not a live object;
 /// - `MPI_ERR_INFO_KEY`: `key` is NULL, empty or longer than `MPI_MAX_INFO_KEY - 1`;
 /// - `MPI_ERR_ARG`: `value` is NULL, or `flag` is NULL (whether or not the key is there);
 /// - `MPI_ERR_INFO_VALUE`: the key is there and its value is neither `true` nor `false`.
+///
+/// See also: `MPIX_Info_set_bool`, `MPIX_Info_get_enum`, `MPIX_Info_get_int`,
+/// `MPI_Info_get_string`.
 #[no_mangle]
 pub extern "C" fn MPIX_Info_get_bool(info: MPI_Info, key: *const c_char, value: *mut c_int, flag: *mut c_int) -> c_int {
     PMPIX_Info_get_bool(info, key, value, flag)
@@ -110,23 +119,28 @@ pub extern "C" fn PMPIX_Info_get_bool(info: MPI_Info, key: *const c_char, value:
     scalar_read(info, key, value, flag, |text| typed::parse_bool(text).map(c_int::from))
 }
 
-/// Reads the value of `key` as a C `int`: decimal digits with an optional `+` or `-` directly
+/// Reads the value of a key as an int.
+///
+/// The value of `key` is read as a C `int`: decimal digits with an optional `+` or `-` directly
 /// before them, blanks around the value ignored. Nothing else is accepted (no blank after the
 /// sign, no `0x`, no other digits than ASCII `0`-`9`, no empty value), and a number outside
 /// `INT_MIN..INT_MAX` is an error, never wrapped or clamped.
 ///
 /// Parameters:
-/// - `info`: the object (`MPI_INFO_ENV` allowed);
-/// - `key`: the key, a NUL-terminated string;
-/// - `value`: out, the number; written only when the key is there and its value is valid;
-/// - `flag`: out, 1 if the key is there, 0 if not (then `*value` is not touched).
+/// - `info` (in): the object (`MPI_INFO_ENV` allowed);
+/// - `key` (in): the key, a NUL-terminated string;
+/// - `value` (out): the number; written only when the key is there and its value is valid;
+/// - `flag` (out): 1 if the key is there, 0 if not (then `*value` is not touched).
 ///
-/// Errors, checked in this order (on error no output is written):
+/// Errors, in checking order (on error no output is written):
 /// - `MPI_ERR_INFO`: `info` is not a live object;
 /// - `MPI_ERR_INFO_KEY`: `key` is NULL, empty or longer than `MPI_MAX_INFO_KEY - 1`;
 /// - `MPI_ERR_ARG`: `value` is NULL, or `flag` is NULL (whether or not the key is there);
 /// - `MPI_ERR_INFO_VALUE`: the key is there and its value is not a decimal integer within the
 ///   range of `int`.
+///
+/// See also: `MPIX_Info_get_int64`, `MPIX_Info_set_int64`, `MPIX_Info_get_bool`,
+/// `MPI_Info_get_string`.
 #[no_mangle]
 pub extern "C" fn MPIX_Info_get_int(info: MPI_Info, key: *const c_char, value: *mut c_int, flag: *mut c_int) -> c_int {
     PMPIX_Info_get_int(info, key, value, flag)
@@ -138,21 +152,25 @@ pub extern "C" fn PMPIX_Info_get_int(info: MPI_Info, key: *const c_char, value: 
     scalar_read(info, key, value, flag, typed::parse_i32)
 }
 
-/// Reads the value of `key` as an `int64_t`, with the rules of `MPIX_Info_get_int` and the
+/// Reads the value of a key as an int64_t.
+///
+/// The value of `key` is read as an `int64_t`, with the rules of `MPIX_Info_get_int` and the
 /// range `INT64_MIN..INT64_MAX`.
 ///
 /// Parameters:
-/// - `info`: the object (`MPI_INFO_ENV` allowed);
-/// - `key`: the key, a NUL-terminated string;
-/// - `value`: out, the number; written only when the key is there and its value is valid;
-/// - `flag`: out, 1 if the key is there, 0 if not (then `*value` is not touched).
+/// - `info` (in): the object (`MPI_INFO_ENV` allowed);
+/// - `key` (in): the key, a NUL-terminated string;
+/// - `value` (out): the number; written only when the key is there and its value is valid;
+/// - `flag` (out): 1 if the key is there, 0 if not (then `*value` is not touched).
 ///
-/// Errors, checked in this order (on error no output is written):
+/// Errors, in checking order (on error no output is written):
 /// - `MPI_ERR_INFO`: `info` is not a live object;
 /// - `MPI_ERR_INFO_KEY`: `key` is NULL, empty or longer than `MPI_MAX_INFO_KEY - 1`;
 /// - `MPI_ERR_ARG`: `value` is NULL, or `flag` is NULL (whether or not the key is there);
 /// - `MPI_ERR_INFO_VALUE`: the key is there and its value is not a decimal integer within the
 ///   range of `int64_t`.
+///
+/// See also: `MPIX_Info_get_int`, `MPIX_Info_set_int64`.
 #[no_mangle]
 pub extern "C" fn MPIX_Info_get_int64(info: MPI_Info, key: *const c_char, value: *mut i64, flag: *mut c_int) -> c_int {
     PMPIX_Info_get_int64(info, key, value, flag)
@@ -173,28 +191,32 @@ fn choice_arg<'a>(choice: *const c_char) -> Result<&'a [u8], Error> {
     }
 }
 
-/// Reads the value of `key` as one of `nchoices` words: `*index` is the position (0-based) of
+/// Reads the value of a key as one of a list of words.
+///
+/// The value of `key` is read as one of `nchoices` words: `*index` is the position (0-based) of
 /// the first of `choices` equal to the value, with blanks around the value ignored and the
 /// comparison exact and case-sensitive (for hints such as `"enable"` / `"disable"` /
 /// `"automatic"`).
 ///
 /// Parameters:
-/// - `info`: the object (`MPI_INFO_ENV` allowed);
-/// - `key`: the key, a NUL-terminated string;
-/// - `nchoices`: the number of choices, 0 or more;
-/// - `choices`: `nchoices` NUL-terminated strings, each at most `MPI_MAX_INFO_VAL - 1`
+/// - `info` (in): the object (`MPI_INFO_ENV` allowed);
+/// - `key` (in): the key, a NUL-terminated string;
+/// - `nchoices` (in): the number of choices, 0 or more;
+/// - `choices` (in): `nchoices` NUL-terminated strings, each at most `MPI_MAX_INFO_VAL - 1`
 ///   characters (may be NULL when `nchoices` is 0);
-/// - `index`: out, the position of the matching choice; written only when the key is there and
+/// - `index` (out): the position of the matching choice; written only when the key is there and
 ///   its value is one of the choices;
-/// - `flag`: out, 1 if the key is there, 0 if not (then `*index` is not touched).
+/// - `flag` (out): 1 if the key is there, 0 if not (then `*index` is not touched).
 ///
-/// Errors, checked in this order (on error no output is written):
+/// Errors, in checking order (on error no output is written):
 /// - `MPI_ERR_INFO`: `info` is not a live object;
 /// - `MPI_ERR_INFO_KEY`: `key` is NULL, empty or longer than `MPI_MAX_INFO_KEY - 1`;
 /// - `MPI_ERR_ARG`: `nchoices` is negative; `choices` is NULL while `nchoices > 0`; one of
 ///   `choices[0..nchoices]` is NULL or longer than `MPI_MAX_INFO_VAL - 1`; `index` is NULL;
 ///   `flag` is NULL (all whether or not the key is there);
 /// - `MPI_ERR_INFO_VALUE`: the key is there and its value equals none of the choices.
+///
+/// See also: `MPIX_Info_get_bool`, `MPIX_Info_get_int`, `MPI_Info_get_string`.
 #[no_mangle]
 pub extern "C" fn MPIX_Info_get_enum(
     info: MPI_Info,
@@ -233,23 +255,28 @@ pub extern "C" fn PMPIX_Info_get_enum(
     })
 }
 
-/// Reads the value of `key` as a comma-separated list and gives the number of its elements.
+/// Gives the number of elements of a comma-separated list value.
+///
+/// The value of `key` is read as a comma-separated list, and `*nitems` is the number of its
+/// elements.
 /// Blanks around the value and around each element are ignored; a value that is empty or all
 /// blanks is the empty list (0 elements); an element that is empty or all blanks (`"a,,b"`,
 /// `"a,"`, `",a"`) makes the whole value invalid.
 ///
 /// Parameters:
-/// - `info`: the object (`MPI_INFO_ENV` allowed);
-/// - `key`: the key, a NUL-terminated string;
-/// - `nitems`: out, the number of elements; written only when the key is there and its value is
+/// - `info` (in): the object (`MPI_INFO_ENV` allowed);
+/// - `key` (in): the key, a NUL-terminated string;
+/// - `nitems` (out): the number of elements; written only when the key is there and its value is
 ///   a valid list;
-/// - `flag`: out, 1 if the key is there, 0 if not (then `*nitems` is not touched).
+/// - `flag` (out): 1 if the key is there, 0 if not (then `*nitems` is not touched).
 ///
-/// Errors, checked in this order (on error no output is written):
+/// Errors, in checking order (on error no output is written):
 /// - `MPI_ERR_INFO`: `info` is not a live object;
 /// - `MPI_ERR_INFO_KEY`: `key` is NULL, empty or longer than `MPI_MAX_INFO_KEY - 1`;
 /// - `MPI_ERR_ARG`: `nitems` is NULL, or `flag` is NULL (whether or not the key is there);
 /// - `MPI_ERR_INFO_VALUE`: the key is there and its value has an empty element.
+///
+/// See also: `MPIX_Info_get_item`, `MPI_Info_get_string`.
 #[no_mangle]
 pub extern "C" fn MPIX_Info_get_nitems(info: MPI_Info, key: *const c_char, nitems: *mut c_int, flag: *mut c_int) -> c_int {
     PMPIX_Info_get_nitems(info, key, nitems, flag)
@@ -261,6 +288,8 @@ pub extern "C" fn PMPIX_Info_get_nitems(info: MPI_Info, key: *const c_char, nite
     scalar_read(info, key, nitems, flag, |text| to_c_int(typed::list_len(text)?))
 }
 
+/// Reads one element of a comma-separated list value.
+///
 /// Reads element `n` (0-based) of the comma-separated list that is the value of `key`, without
 /// the blanks around it (list rules as in `MPIX_Info_get_nitems`). `buflen` is in/out exactly
 /// as in `MPI_Info_get_string`: if `*buflen > 0`, the first `min(length, *buflen - 1)`
@@ -269,21 +298,23 @@ pub extern "C" fn PMPIX_Info_get_nitems(info: MPI_Info, key: *const c_char, nite
 /// nothing is written to `item`, which may be NULL.
 ///
 /// Parameters:
-/// - `info`: the object (`MPI_INFO_ENV` allowed);
-/// - `key`: the key, a NUL-terminated string;
-/// - `n`: the element's position, 0 or more;
-/// - `buflen`: in, the size of `item` in bytes; out (only when the element is there), the
+/// - `info` (in): the object (`MPI_INFO_ENV` allowed);
+/// - `key` (in): the key, a NUL-terminated string;
+/// - `n` (in): the element's position, 0 or more;
+/// - `buflen` (in/out): in, the size of `item` in bytes; out (only when the element is there), the
 ///   element's length plus one;
-/// - `item`: out, the element and a NUL (at most `*buflen` bytes written, never more);
-/// - `flag`: out, 1 if the key is there, 0 if not (then `*buflen` and `item` are not touched).
+/// - `item` (out): the element and a NUL (at most `*buflen` bytes written, never more);
+/// - `flag` (out): 1 if the key is there, 0 if not (then `*buflen` and `item` are not touched).
 ///
-/// Errors, checked in this order (on error no output is written):
+/// Errors, in checking order (on error no output is written):
 /// - `MPI_ERR_INFO`: `info` is not a live object;
 /// - `MPI_ERR_INFO_KEY`: `key` is NULL, empty or longer than `MPI_MAX_INFO_KEY - 1`;
 /// - `MPI_ERR_ARG`: `n` is negative; `buflen` is NULL; `*buflen` is negative; `item` is NULL
 ///   while `*buflen > 0`; `flag` is NULL (all whether or not the key is there);
 /// - `MPI_ERR_INFO_VALUE`: the key is there and its value has an empty element;
 /// - `MPI_ERR_ARG`: the key is there, its value is a valid list, and it has no element `n`.
+///
+/// See also: `MPIX_Info_get_nitems`, `MPI_Info_get_string`.
 #[no_mangle]
 pub extern "C" fn MPIX_Info_get_item(
     info: MPI_Info,
@@ -335,19 +366,23 @@ fn typed_write(info: MPI_Info, key: *const c_char, text: &[u8]) -> c_int {
     })
 }
 
+/// Sets a key to a boolean.
+///
 /// Sets `key` to the canonical text of a boolean: `"true"` if `value` is not 0, `"false"` if it
 /// is. As `MPI_Info_set` otherwise: a new key goes to the end, an existing one keeps its
 /// position.
 ///
 /// Parameters:
-/// - `info`: the object (not `MPI_INFO_ENV`);
-/// - `key`: the key, a NUL-terminated string;
-/// - `value`: the boolean, any `int`.
+/// - `info` (in): the object (not `MPI_INFO_ENV`);
+/// - `key` (in): the key, a NUL-terminated string;
+/// - `value` (in): the boolean, any `int`.
 ///
-/// Errors, checked in this order (on error the object is unchanged):
+/// Errors, in checking order (on error the object is unchanged):
 /// - `MPI_ERR_INFO`: `info` is not a live object, or is `MPI_INFO_ENV`;
 /// - `MPI_ERR_INFO_KEY`: `key` is NULL, empty or longer than `MPI_MAX_INFO_KEY - 1`;
 /// - `MPI_ERR_NO_MEM`: out of memory.
+///
+/// See also: `MPIX_Info_get_bool`, `MPIX_Info_set_int64`, `MPI_Info_set`.
 #[no_mangle]
 pub extern "C" fn MPIX_Info_set_bool(info: MPI_Info, key: *const c_char, value: c_int) -> c_int {
     PMPIX_Info_set_bool(info, key, value)
@@ -359,20 +394,24 @@ pub extern "C" fn PMPIX_Info_set_bool(info: MPI_Info, key: *const c_char, value:
     typed_write(info, key, typed::bool_text(value != 0))
 }
 
+/// Sets a key to an integer.
+///
 /// Sets `key` to the canonical text of an integer: its decimal digits, with `-` before them
 /// when it is negative, no `+` and no leading zeros (`"0"`, `"-42"`, `"-9223372036854775808"`).
 /// As `MPI_Info_set` otherwise: a new key goes to the end, an existing one keeps its position.
 /// Use it for `int` values too; `MPIX_Info_get_int` reads them back.
 ///
 /// Parameters:
-/// - `info`: the object (not `MPI_INFO_ENV`);
-/// - `key`: the key, a NUL-terminated string;
-/// - `value`: the integer, any `int64_t`.
+/// - `info` (in): the object (not `MPI_INFO_ENV`);
+/// - `key` (in): the key, a NUL-terminated string;
+/// - `value` (in): the integer, any `int64_t`.
 ///
-/// Errors, checked in this order (on error the object is unchanged):
+/// Errors, in checking order (on error the object is unchanged):
 /// - `MPI_ERR_INFO`: `info` is not a live object, or is `MPI_INFO_ENV`;
 /// - `MPI_ERR_INFO_KEY`: `key` is NULL, empty or longer than `MPI_MAX_INFO_KEY - 1`;
 /// - `MPI_ERR_NO_MEM`: out of memory.
+///
+/// See also: `MPIX_Info_get_int`, `MPIX_Info_get_int64`, `MPIX_Info_set_bool`, `MPI_Info_set`.
 #[no_mangle]
 pub extern "C" fn MPIX_Info_set_int64(info: MPI_Info, key: *const c_char, value: i64) -> c_int {
     PMPIX_Info_set_int64(info, key, value)
@@ -403,6 +442,8 @@ fn merge_into(info: MPI_Info, pairs: &InfoMap, overwrite: bool) -> Result<(), Er
     })
 }
 
+/// Sets the pairs of one info object in another.
+///
 /// Sets every pair of `source` in `target`, the way `MPI_Win_set_info` applies hints (MPI-4.1
 /// section 13.2.7): only the keys `source` names change. With `overwrite == 0` a key already in
 /// `target` keeps its value (system defaults merged under user hints); otherwise it takes
@@ -410,14 +451,16 @@ fn merge_into(info: MPI_Info, pairs: &InfoMap, overwrite: bool) -> Result<(), Er
 /// `source`'s order. `target == source` is valid (and changes nothing). `source` is not changed.
 ///
 /// Parameters:
-/// - `target`: the object that changes (not `MPI_INFO_ENV`);
-/// - `source`: the object whose pairs are set (`MPI_INFO_ENV` allowed);
-/// - `overwrite`: 0 to keep `target`'s values, anything else to replace them.
+/// - `target` (in): the object that changes (not `MPI_INFO_ENV`);
+/// - `source` (in): the object whose pairs are set (`MPI_INFO_ENV` allowed);
+/// - `overwrite` (in): 0 to keep `target`'s values, anything else to replace them.
 ///
-/// Errors, checked in this order (on error no object changes):
+/// Errors, in checking order (on error no object changes):
 /// - `MPI_ERR_INFO`: `target` is not a live object, or is `MPI_INFO_ENV`;
 /// - `MPI_ERR_INFO`: `source` is not a live object;
 /// - `MPI_ERR_NO_MEM`: out of memory.
+///
+/// See also: `MPIX_Info_set_from_string`, `MPIX_Info_equal`, `MPI_Info_dup`, `MPI_Info_set`.
 #[no_mangle]
 pub extern "C" fn MPIX_Info_merge(target: MPI_Info, source: MPI_Info, overwrite: c_int) -> c_int {
     PMPIX_Info_merge(target, source, overwrite)
@@ -445,6 +488,8 @@ fn format_arg(format: c_int) -> Result<Format, Error> {
 /// The longest hint text, in bytes.
 const TEXT_MAX: usize = MPIX_INFO_TEXT_MAX as usize;
 
+/// Sets the hints written in a string (ROMIO_HINTS or PNETCDF_HINTS syntax).
+///
 /// Sets the hints written in `text`, in one of two formats, as if each entry were set in turn
 /// in a new object that is then merged into `info` with `MPIX_Info_merge(info, that,
 /// overwrite)`: a key given twice in the text keeps the position of its first entry and the
@@ -465,12 +510,13 @@ const TEXT_MAX: usize = MPIX_INFO_TEXT_MAX as usize;
 /// `MPIX_INFO_TEXT_MAX` bytes.
 ///
 /// Parameters:
-/// - `info`: the object that changes (not `MPI_INFO_ENV`);
-/// - `text`: the hint text, a NUL-terminated string of at most `MPIX_INFO_TEXT_MAX` bytes;
-/// - `format`: `MPIX_INFO_FORMAT_LINES` or `MPIX_INFO_FORMAT_PAIRS`;
-/// - `overwrite`: 0 to keep the values of keys already in `info`, anything else to replace them.
+/// - `info` (in): the object that changes (not `MPI_INFO_ENV`);
+/// - `text` (in): the hint text, a NUL-terminated string of at most `MPIX_INFO_TEXT_MAX` bytes;
+/// - `format` (in): `MPIX_INFO_FORMAT_LINES` or `MPIX_INFO_FORMAT_PAIRS`;
+/// - `overwrite` (in): 0 to keep the values of keys already in `info`, anything else to replace
+///   them.
 ///
-/// Errors, checked in this order (on error `info` is unchanged):
+/// Errors, in checking order (on error `info` is unchanged):
 /// - `MPI_ERR_INFO`: `info` is not a live object, or is `MPI_INFO_ENV`;
 /// - `MPI_ERR_ARG`: `text` is NULL or longer than `MPIX_INFO_TEXT_MAX` bytes (it is never read
 ///   further than one byte past that);
@@ -481,6 +527,8 @@ const TEXT_MAX: usize = MPIX_INFO_TEXT_MAX as usize;
 ///   without `=`), a `LINES` line has more than two words, or a value is longer than
 ///   `MPI_MAX_INFO_VAL - 1` or holds a NUL;
 /// - `MPI_ERR_NO_MEM`: out of memory.
+///
+/// See also: `MPIX_Info_set_from_file`, `MPIX_Info_merge`, `MPI_Info_set`.
 #[no_mangle]
 pub extern "C" fn MPIX_Info_set_from_string(info: MPI_Info, text: *const c_char, format: c_int, overwrite: c_int) -> c_int {
     PMPIX_Info_set_from_string(info, text, format, overwrite)
@@ -530,18 +578,21 @@ fn read_file(path: &CStr) -> Result<Vec<u8>, Error> {
     Ok(text)
 }
 
+/// Sets the hints written in a file (ROMIO_HINTS or PNETCDF_HINTS syntax).
+///
 /// `MPIX_Info_set_from_string` on the contents of a file: reads the whole file at `path` (at
 /// most `MPIX_INFO_TEXT_MAX` bytes) and sets the hints written in it, with the same formats and
 /// rules. Unlike a string, the file may hold NUL bytes; one in a key or a value makes that entry
 /// malformed.
 ///
 /// Parameters:
-/// - `info`: the object that changes (not `MPI_INFO_ENV`);
-/// - `path`: the file's path, a NUL-terminated string of at most 4095 bytes (`PATH_MAX - 1`);
-/// - `format`: `MPIX_INFO_FORMAT_LINES` or `MPIX_INFO_FORMAT_PAIRS`;
-/// - `overwrite`: 0 to keep the values of keys already in `info`, anything else to replace them.
+/// - `info` (in): the object that changes (not `MPI_INFO_ENV`);
+/// - `path` (in): the file's path, a NUL-terminated string of at most 4095 bytes (`PATH_MAX - 1`);
+/// - `format` (in): `MPIX_INFO_FORMAT_LINES` or `MPIX_INFO_FORMAT_PAIRS`;
+/// - `overwrite` (in): 0 to keep the values of keys already in `info`, anything else to replace
+///   them.
 ///
-/// Errors, checked in this order (on error `info` is unchanged):
+/// Errors, in checking order (on error `info` is unchanged):
 /// - `MPI_ERR_INFO`: `info` is not a live object, or is `MPI_INFO_ENV`;
 /// - `MPI_ERR_ARG`: `path` is NULL or longer than 4095 bytes;
 /// - `MPI_ERR_ARG`: `format` is neither format constant;
@@ -552,6 +603,8 @@ fn read_file(path: &CStr) -> Result<Vec<u8>, Error> {
 /// - `MPI_ERR_INFO_KEY`, `MPI_ERR_INFO_VALUE`: a malformed entry, as for
 ///   `MPIX_Info_set_from_string`;
 /// - `MPI_ERR_NO_MEM`: out of memory.
+///
+/// See also: `MPIX_Info_set_from_string`, `MPIX_Info_merge`, `MPI_Info_set`.
 #[no_mangle]
 pub extern "C" fn MPIX_Info_set_from_file(info: MPI_Info, path: *const c_char, format: c_int, overwrite: c_int) -> c_int {
     PMPIX_Info_set_from_file(info, path, format, overwrite)
@@ -580,6 +633,8 @@ pub extern "C" fn PMPIX_Info_set_from_file(info: MPI_Info, path: *const c_char, 
 
 // ---------------------------------------------------------------- serialization
 
+/// Serializes an info object into bytes.
+///
 /// Writes the serialized form of `info` (its pairs, in order) to `buf`. `buflen` is in/out
 /// exactly as in `MPI_Info_get_string`: the first `min(size, *buflen)` bytes of the serialized
 /// form are written to `buf` (the whole of it when `*buflen >= size`; a shorter buffer gets
@@ -593,15 +648,17 @@ pub extern "C" fn PMPIX_Info_set_from_file(info: MPI_Info, path: *const c_char, 
 /// length, the key, its value's length and the value, every number 4 bytes, big-endian.
 ///
 /// Parameters:
-/// - `info`: the object (`MPI_INFO_ENV` allowed);
-/// - `buflen`: in, the size of `buf` in bytes; out, the size of the serialized form;
-/// - `buf`: out, the serialized form (at most `*buflen` bytes written, never more).
+/// - `info` (in): the object (`MPI_INFO_ENV` allowed);
+/// - `buflen` (in/out): in, the size of `buf` in bytes; out, the size of the serialized form;
+/// - `buf` (out): the serialized form (at most `*buflen` bytes written, never more).
 ///
-/// Errors, checked in this order (on error no output is written):
+/// Errors, in checking order (on error no output is written):
 /// - `MPI_ERR_INFO`: `info` is not a live object;
 /// - `MPI_ERR_ARG`: `buflen` is NULL, `*buflen` is negative, or `buf` is NULL while
 ///   `*buflen > 0`;
 /// - `MPI_ERR_OTHER`: the serialized form would be larger than `INT_MAX` bytes.
+///
+/// See also: `MPIX_Info_deserialize`, `MPIX_Info_equal`.
 #[no_mangle]
 pub extern "C" fn MPIX_Info_serialize(info: MPI_Info, buflen: *mut c_int, buf: *mut c_void) -> c_int {
     PMPIX_Info_serialize(info, buflen, buf)
@@ -629,6 +686,8 @@ pub extern "C" fn PMPIX_Info_serialize(info: MPI_Info, buflen: *mut c_int, buf: 
     })
 }
 
+/// Creates an info object from its serialized form.
+///
 /// Creates a new object from the serialized form `MPIX_Info_serialize` wrote: the same pairs in
 /// the same order. Every byte is checked, and anything but an exact serialized form is refused
 /// without creating an object: a buffer cut short, bytes after the end, another magic or
@@ -637,11 +696,11 @@ pub extern "C" fn PMPIX_Info_serialize(info: MPI_Info, buflen: *mut c_int, buf: 
 /// docs/mpix.md; the first defect in the bytes decides.
 ///
 /// Parameters:
-/// - `buf`: the serialized form;
-/// - `buflen`: its size in bytes, exactly;
-/// - `info`: out, the handle of the new object.
+/// - `buf` (in): the serialized form;
+/// - `buflen` (in): its size in bytes, exactly;
+/// - `info` (out): the handle of the new object.
 ///
-/// Errors (on error no object is created and `*info` is not written): first the arguments,
+/// Errors, in checking order (on error no object is created and `*info` is not written):
 /// - `MPI_ERR_ARG`: `buf` is NULL, `buflen` is negative, or `info` is NULL;
 ///
 /// then the bytes, from the first to the last, the first defect deciding the class:
@@ -653,7 +712,10 @@ pub extern "C" fn PMPIX_Info_serialize(info: MPI_Info, buflen: *mut c_int, buf: 
 /// - `MPI_ERR_INFO_VALUE`: a value's length is above `MPI_MAX_INFO_VAL - 1`, or the value holds a
 ///   NUL;
 ///
-/// and `MPI_ERR_NO_MEM` when memory runs out.
+/// and, wherever memory runs out:
+/// - `MPI_ERR_NO_MEM`: out of memory, or no handle is left (about a million objects are live).
+///
+/// See also: `MPIX_Info_serialize`, `MPIX_Info_equal`, `MPI_Info_free`.
 #[no_mangle]
 pub extern "C" fn MPIX_Info_deserialize(buf: *const c_void, buflen: c_int, info: *mut MPI_Info) -> c_int {
     PMPIX_Info_deserialize(buf, buflen, info)
@@ -676,19 +738,23 @@ pub extern "C" fn PMPIX_Info_deserialize(buf: *const c_void, buflen: c_int, info
 
 // ---------------------------------------------------------------- equality
 
+/// Compares two info objects.
+///
 /// Compares two objects: `*equal = 1` if they hold the same pairs (keys and values byte for
 /// byte), in the same order if `ordered` is not 0, in any order if it is 0; `*equal = 0`
 /// otherwise. `a == b` is valid; either may be `MPI_INFO_ENV`.
 ///
 /// Parameters:
-/// - `a`, `b`: the objects;
-/// - `ordered`: 0 to ignore the order of the pairs, anything else to compare it too;
-/// - `equal`: out, 1 or 0.
+/// - `a`, `b` (in): the objects;
+/// - `ordered` (in): 0 to ignore the order of the pairs, anything else to compare it too;
+/// - `equal` (out): 1 or 0.
 ///
-/// Errors, checked in this order (on error `*equal` is not written):
+/// Errors, in checking order (on error `*equal` is not written):
 /// - `MPI_ERR_INFO`: `a` is not a live object;
 /// - `MPI_ERR_INFO`: `b` is not a live object;
 /// - `MPI_ERR_ARG`: `equal` is NULL.
+///
+/// See also: `MPIX_Info_merge`, `MPI_Info_dup`.
 #[no_mangle]
 pub extern "C" fn MPIX_Info_equal(a: MPI_Info, b: MPI_Info, ordered: c_int, equal: *mut c_int) -> c_int {
     PMPIX_Info_equal(a, b, ordered, equal)

@@ -1,4 +1,8 @@
 //! The info object functions of SPEC §4: create, set, get, ... free, create_env.
+//!
+//! Each exported function's doc comment is also its man page: tools/manpages.py reads it from
+//! the header and describes the form it takes (summary, description, Parameters, Errors in
+//! checking order, Notes, See also).
 
 use std::ffi::{c_char, c_int};
 
@@ -9,9 +13,19 @@ use crate::handles;
 use crate::info::{InfoMap, MAX_VALUE_LEN};
 use crate::shared::SharedMap;
 
-/// Creates a new info object with no pairs and stores its handle in `*info`.
+/// Creates a new, empty info object.
 ///
-/// Errors: `MPI_ERR_ARG` if `info` is NULL; `MPI_ERR_NO_MEM`.
+/// Stores the handle of a new object with no pairs in `*info`. The object lives until
+/// `MPI_Info_free`.
+///
+/// Parameters:
+/// - `info` (out): the new object's handle.
+///
+/// Errors, in checking order (on error `*info` is not written):
+/// - `MPI_ERR_ARG`: `info` is NULL;
+/// - `MPI_ERR_NO_MEM`: out of memory, or no handle is left (about a million objects are live).
+///
+/// See also: `MPI_Info_free`, `MPI_Info_set`, `MPI_Info_dup`, `MPI_Info_create_env`.
 #[no_mangle]
 pub extern "C" fn MPI_Info_create(info: *mut MPI_Info) -> c_int {
     PMPI_Info_create(info)
@@ -27,14 +41,35 @@ pub extern "C" fn PMPI_Info_create(info: *mut MPI_Info) -> c_int {
     })
 }
 
-/// Adds the pair (`key`, `value`) to `info`, or replaces the value of `key` if it is already
-/// there; a replaced key keeps its position. Both are NUL-terminated byte strings, kept
-/// exactly (case, spaces and all). The empty value is valid.
+/// Adds a key and its value to an info object, or replaces the value of the key.
 ///
-/// Errors, checked in this order: `MPI_ERR_INFO` if `info` is not a live object or is
-/// `MPI_INFO_ENV`; `MPI_ERR_INFO_KEY` if `key` is NULL, empty or longer than
-/// `MPI_MAX_INFO_KEY - 1`; `MPI_ERR_INFO_VALUE` if `value` is NULL or longer than
-/// `MPI_MAX_INFO_VAL - 1`; `MPI_ERR_NO_MEM`. On error the object is unchanged.
+/// Adds the pair (`key`, `value`) at the end of `info`'s pairs, or replaces the value of `key`
+/// if it is already there; a replaced key keeps its position. Both are NUL-terminated byte
+/// strings, kept exactly (case, spaces and all); the empty value is valid.
+///
+/// Parameters:
+/// - `info` (in): the object (not `MPI_INFO_ENV`, which is read-only);
+/// - `key` (in): the key, 1 to `MPI_MAX_INFO_KEY - 1` (255) characters;
+/// - `value` (in): the value, 0 to `MPI_MAX_INFO_VAL - 1` (1023) characters.
+///
+/// Errors, in checking order (on error the object is unchanged):
+/// - `MPI_ERR_INFO`: `info` is not a live object, or is `MPI_INFO_ENV`;
+/// - `MPI_ERR_INFO_KEY`: `key` is NULL, empty or longer than `MPI_MAX_INFO_KEY - 1` characters;
+/// - `MPI_ERR_INFO_VALUE`: `value` is NULL or longer than `MPI_MAX_INFO_VAL - 1` characters;
+/// - `MPI_ERR_NO_MEM`: out of memory.
+///
+/// Notes:
+/// The longest key is 255 characters here and in MPICH, 35 in Open MPI; the longest value is
+/// 1023 characters here, 1024 in MPICH and 255 in Open MPI.
+///
+/// `MPI_INFO_NULL` is `MPI_ERR_INFO` here and in Open MPI, `MPI_ERR_ARG` in MPICH. A freed
+/// handle is `MPI_ERR_INFO` here; MPICH does not detect it, nor does Open MPI unless a debug
+/// option is on.
+///
+/// In Fortran, leading and trailing blanks of `KEY` and `VALUE` are stripped first, as the
+/// standard says; an all-blank key is `MPI_ERR_INFO_KEY`.
+///
+/// See also: `MPI_Info_get_string`, `MPI_Info_delete`, `MPI_Info_create`, `MPIX_Info_merge`.
 #[no_mangle]
 pub extern "C" fn MPI_Info_set(info: MPI_Info, key: *const c_char, value: *const c_char) -> c_int {
     PMPI_Info_set(info, key, value)
@@ -52,10 +87,26 @@ pub extern "C" fn PMPI_Info_set(info: MPI_Info, key: *const c_char, value: *cons
     })
 }
 
-/// Removes `key` and its value from `info`; the keys after it move down by one.
+/// Removes a key and its value from an info object.
 ///
-/// Errors: `MPI_ERR_INFO` (not a live object, or `MPI_INFO_ENV`); `MPI_ERR_INFO_KEY`;
-/// `MPI_ERR_INFO_NOKEY` if `key` is not in `info`; `MPI_ERR_NO_MEM`.
+/// Removes `key` and its value from `info`; the keys after it move down by one position.
+///
+/// Parameters:
+/// - `info` (in): the object (not `MPI_INFO_ENV`, which is read-only);
+/// - `key` (in): the key, a NUL-terminated string.
+///
+/// Errors, in checking order (on error the object is unchanged):
+/// - `MPI_ERR_INFO`: `info` is not a live object, or is `MPI_INFO_ENV`;
+/// - `MPI_ERR_INFO_KEY`: `key` is NULL, empty or longer than `MPI_MAX_INFO_KEY - 1` characters;
+/// - `MPI_ERR_INFO_NOKEY`: `key` is not in `info`;
+/// - `MPI_ERR_NO_MEM`: out of memory (the pairs were shared with a duplicate and are copied).
+///
+/// Notes:
+/// `MPI_INFO_NULL` is `MPI_ERR_INFO` here and in Open MPI, `MPI_ERR_ARG` in MPICH. A freed
+/// handle is `MPI_ERR_INFO` here; MPICH does not detect it, nor does Open MPI unless a debug
+/// option is on.
+///
+/// See also: `MPI_Info_set`, `MPI_Info_get_nkeys`, `MPI_Info_free`.
 #[no_mangle]
 pub extern "C" fn MPI_Info_delete(info: MPI_Info, key: *const c_char) -> c_int {
     PMPI_Info_delete(info, key)
@@ -76,13 +127,41 @@ pub extern "C" fn PMPI_Info_delete(info: MPI_Info, key: *const c_char) -> c_int 
     })
 }
 
-/// Looks up `key`. If it is there: `*flag = 1`, and its first `min(length, valuelen)`
-/// characters and a NUL are written to `value` (so `value` must hold `valuelen + 1` bytes; a
-/// longer value is truncated, which is not an error). If not: `*flag = 0` and `value` is not
-/// touched. Writes no byte beyond that NUL.
+/// Reads the value of a key, truncated to a given length.
 ///
-/// Errors, in order: `MPI_ERR_INFO`, `MPI_ERR_INFO_KEY`, `MPI_ERR_ARG` (negative `valuelen`,
-/// NULL `value`, NULL `flag`), whether or not the key exists.
+/// If `key` is in `info`: `*flag = 1`, and the value's first `min(length, valuelen)` characters
+/// and a NUL are written to `value`, so `value` must hold `valuelen + 1` bytes. A longer value
+/// is truncated, which is not an error (`MPI_Info_get_valuelen` gives the length). No byte is
+/// written beyond that NUL. If `key` is not there: `*flag = 0` and `value` is not touched.
+///
+/// Parameters:
+/// - `info` (in): the object (`MPI_INFO_ENV` allowed);
+/// - `key` (in): the key, a NUL-terminated string;
+/// - `valuelen` (in): the most characters to write to `value`, the NUL not counted;
+/// - `value` (out): the value (or its beginning) and a NUL;
+/// - `flag` (out): 1 if the key is there, 0 if not.
+///
+/// Errors, in checking order (on error no output is written, and the class is the same
+/// whether or not the key is there):
+/// - `MPI_ERR_INFO`: `info` is not a live object;
+/// - `MPI_ERR_INFO_KEY`: `key` is NULL, empty or longer than `MPI_MAX_INFO_KEY - 1` characters;
+/// - `MPI_ERR_ARG`: `valuelen` is negative, `value` is NULL, or `flag` is NULL.
+///
+/// Notes:
+/// MPI-4.0 deprecates this function in favour of `MPI_Info_get_string`, which also gives the
+/// size the whole value needs.
+///
+/// A truncated value is a success here, as the standard says, and in Open MPI; MPICH returns
+/// `MPI_ERR_INFO_VALUE`.
+///
+/// `MPI_INFO_NULL` is `MPI_ERR_INFO` here and in Open MPI, `MPI_ERR_ARG` in MPICH. A freed
+/// handle is `MPI_ERR_INFO` here; MPICH does not detect it, nor does Open MPI unless a debug
+/// option is on.
+///
+/// In Fortran, `VALUELEN` is the number of characters available in `VALUE`, which has no
+/// terminator: the value's first `min(length, VALUELEN)` characters are written, blank-padded.
+///
+/// See also: `MPI_Info_get_string`, `MPI_Info_get_valuelen`, `MPI_Info_set`.
 #[no_mangle]
 pub extern "C" fn MPI_Info_get(
     info: MPI_Info,
@@ -122,11 +201,32 @@ fn get(pairs: &InfoMap, key: *const c_char, valuelen: c_int, value: *mut c_char,
     Ok(())
 }
 
-/// Looks up `key`. If it is there: `*flag = 1` and `*valuelen` = its length in characters,
-/// without the NUL. If not: `*flag = 0` and `*valuelen` is not touched.
+/// Gives the length of the value of a key.
 ///
-/// Errors, in order: `MPI_ERR_INFO`, `MPI_ERR_INFO_KEY`, `MPI_ERR_ARG` (NULL `valuelen` or
-/// `flag`).
+/// If `key` is in `info`: `*flag = 1` and `*valuelen` is set to the length of its value in
+/// characters, the NUL not counted. If not: `*flag = 0` and `*valuelen` is not touched.
+///
+/// Parameters:
+/// - `info` (in): the object (`MPI_INFO_ENV` allowed);
+/// - `key` (in): the key, a NUL-terminated string;
+/// - `valuelen` (out): the value's length;
+/// - `flag` (out): 1 if the key is there, 0 if not.
+///
+/// Errors, in checking order (on error no output is written, and the class is the same
+/// whether or not the key is there):
+/// - `MPI_ERR_INFO`: `info` is not a live object;
+/// - `MPI_ERR_INFO_KEY`: `key` is NULL, empty or longer than `MPI_MAX_INFO_KEY - 1` characters;
+/// - `MPI_ERR_ARG`: `valuelen` is NULL, or `flag` is NULL.
+///
+/// Notes:
+/// MPI-4.0 deprecates this function in favour of `MPI_Info_get_string`, which gives the size
+/// a value needs while reading it.
+///
+/// `MPI_INFO_NULL` is `MPI_ERR_INFO` here and in Open MPI, `MPI_ERR_ARG` in MPICH. A freed
+/// handle is `MPI_ERR_INFO` here; MPICH does not detect it, nor does Open MPI unless a debug
+/// option is on.
+///
+/// See also: `MPI_Info_get_string`, `MPI_Info_get`.
 #[no_mangle]
 pub extern "C" fn MPI_Info_get_valuelen(
     info: MPI_Info,
@@ -163,14 +263,39 @@ fn get_valuelen(pairs: &InfoMap, key: *const c_char, valuelen: *mut c_int, flag:
     Ok(())
 }
 
-/// Looks up `key` (MPI-4). If it is there: `*flag = 1`; if `*buflen > 0`, its first
-/// `min(length, *buflen - 1)` characters and a NUL are written to `value`; then `*buflen` is
-/// set to the length plus one, the buffer size the whole value needs. With `*buflen == 0`
-/// nothing is written to `value`, which may be NULL. If the key is not there: `*flag = 0`, and
-/// `*buflen` and `value` are not touched.
+/// Reads the value of a key and gives the buffer size it needs.
 ///
-/// Errors, in order: `MPI_ERR_INFO`, `MPI_ERR_INFO_KEY`, `MPI_ERR_ARG` (NULL `buflen`,
-/// negative `*buflen`, NULL `value` with `*buflen > 0`, NULL `flag`).
+/// If `key` is in `info`: `*flag = 1`; if `*buflen > 0`, the value's first
+/// `min(length, *buflen - 1)` characters and a NUL are written to `value`; then `*buflen` is set
+/// to the length plus one, the buffer size the whole value needs. With `*buflen == 0` nothing is
+/// written to `value`, which may then be NULL: a first call with `*buflen == 0` asks for the
+/// size. If `key` is not there: `*flag = 0`, and `*buflen` and `value` are not touched.
+/// New in MPI-4.0.
+///
+/// Parameters:
+/// - `info` (in): the object (`MPI_INFO_ENV` allowed);
+/// - `key` (in): the key, a NUL-terminated string;
+/// - `buflen` (in/out): in, the size of `value` in bytes; out (only when the key is there), the
+///   value's length plus one;
+/// - `value` (out): the value (or its beginning) and a NUL, at most `*buflen` bytes;
+/// - `flag` (out): 1 if the key is there, 0 if not.
+///
+/// Errors, in checking order (on error no output is written, and the class is the same
+/// whether or not the key is there):
+/// - `MPI_ERR_INFO`: `info` is not a live object;
+/// - `MPI_ERR_INFO_KEY`: `key` is NULL, empty or longer than `MPI_MAX_INFO_KEY - 1` characters;
+/// - `MPI_ERR_ARG`: `buflen` is NULL, `*buflen` is negative, `value` is NULL while
+///   `*buflen > 0`, or `flag` is NULL.
+///
+/// Notes:
+/// `MPI_INFO_NULL` is `MPI_ERR_INFO` here and in Open MPI, `MPI_ERR_ARG` in MPICH. A freed
+/// handle is `MPI_ERR_INFO` here; MPICH does not detect it, nor does Open MPI unless a debug
+/// option is on.
+///
+/// In Fortran, where a string has no terminator, `BUFLEN` is set to the value's length (not the
+/// length plus one), and the value is blank-padded to `VALUE`'s declared length.
+///
+/// See also: `MPI_Info_get_nthkey`, `MPI_Info_set`, `MPI_Info_get`, `MPIX_Info_get_item`.
 #[no_mangle]
 pub extern "C" fn MPI_Info_get_string(
     info: MPI_Info,
@@ -214,9 +339,24 @@ fn get_string(pairs: &InfoMap, key: *const c_char, buflen: *mut c_int, value: *m
     Ok(())
 }
 
+/// Gives the number of keys in an info object.
+///
 /// Stores the number of pairs in `info` in `*nkeys`.
 ///
-/// Errors: `MPI_ERR_INFO`; `MPI_ERR_ARG` if `nkeys` is NULL.
+/// Parameters:
+/// - `info` (in): the object (`MPI_INFO_ENV` allowed);
+/// - `nkeys` (out): the number of pairs.
+///
+/// Errors, in checking order (on error `*nkeys` is not written):
+/// - `MPI_ERR_INFO`: `info` is not a live object;
+/// - `MPI_ERR_ARG`: `nkeys` is NULL.
+///
+/// Notes:
+/// `MPI_INFO_NULL` is `MPI_ERR_INFO` here and in Open MPI, `MPI_ERR_ARG` in MPICH. A freed
+/// handle is `MPI_ERR_INFO` here; MPICH does not detect it, nor does Open MPI unless a debug
+/// option is on.
+///
+/// See also: `MPI_Info_get_nthkey`, `MPI_Info_get_string`.
 #[no_mangle]
 pub extern "C" fn MPI_Info_get_nkeys(info: MPI_Info, nkeys: *mut c_int) -> c_int {
     PMPI_Info_get_nkeys(info, nkeys)
@@ -234,11 +374,31 @@ pub extern "C" fn PMPI_Info_get_nkeys(info: MPI_Info, nkeys: *mut c_int) -> c_in
     })
 }
 
-/// Copies the `n`-th key of `info` (0-based, in insertion order) and a NUL to `key`: its
-/// length plus one bytes, at most `MPI_MAX_INFO_KEY`.
+/// Gives the n-th key of an info object.
 ///
-/// Errors: `MPI_ERR_INFO`; `MPI_ERR_ARG` if `n` is negative, `key` is NULL, or `n` is not
-/// below the number of keys.
+/// Copies the `n`-th key of `info` (0-based, in insertion order) and a NUL to `key`: its length
+/// plus one bytes, at most `MPI_MAX_INFO_KEY`, so a buffer of `MPI_MAX_INFO_KEY` bytes holds
+/// any key. Keys keep their position when their value is replaced; deleting a key moves the
+/// later ones down by one.
+///
+/// Parameters:
+/// - `info` (in): the object (`MPI_INFO_ENV` allowed);
+/// - `n` (in): the key's position, from 0 to the number of keys minus one;
+/// - `key` (out): the key and a NUL.
+///
+/// Errors, in checking order (on error `key` is not written):
+/// - `MPI_ERR_INFO`: `info` is not a live object;
+/// - `MPI_ERR_ARG`: `n` is negative, `key` is NULL, or `n` is not below the number of keys.
+///
+/// Notes:
+/// A key of 255 characters comes back whole here; MPICH returns it cut to 254 characters, and
+/// Open MPI takes no key longer than 35.
+///
+/// `MPI_INFO_NULL` is `MPI_ERR_INFO` here and in Open MPI, `MPI_ERR_ARG` in MPICH. A freed
+/// handle is `MPI_ERR_INFO` here; MPICH does not detect it, nor does Open MPI unless a debug
+/// option is on.
+///
+/// See also: `MPI_Info_get_nkeys`, `MPI_Info_get_string`.
 #[no_mangle]
 pub extern "C" fn MPI_Info_get_nthkey(info: MPI_Info, n: c_int, key: *mut c_char) -> c_int {
     PMPI_Info_get_nthkey(info, n, key)
@@ -258,11 +418,30 @@ pub extern "C" fn PMPI_Info_get_nthkey(info: MPI_Info, n: c_int, key: *mut c_cha
     })
 }
 
-/// Creates a new object with the same pairs as `info`, in the same order, and stores its
-/// handle in `*newinfo`. Duplicating `MPI_INFO_ENV` gives an ordinary, writable object.
-/// Takes the same time whatever the size: the pairs are shared until either object changes.
+/// Duplicates an info object.
 ///
-/// Errors: `MPI_ERR_INFO`; `MPI_ERR_ARG` if `newinfo` is NULL; `MPI_ERR_NO_MEM`.
+/// Creates a new object with the same pairs as `info`, in the same order, and stores its handle
+/// in `*newinfo`. Duplicating `MPI_INFO_ENV` gives an ordinary, writable object. The pairs are
+/// shared until either object changes, so a duplicate takes the same time whatever the size.
+///
+/// Parameters:
+/// - `info` (in): the object (`MPI_INFO_ENV` allowed);
+/// - `newinfo` (out): the new object's handle.
+///
+/// Errors, in checking order (on error `*newinfo` is not written):
+/// - `MPI_ERR_INFO`: `info` is not a live object;
+/// - `MPI_ERR_ARG`: `newinfo` is NULL;
+/// - `MPI_ERR_NO_MEM`: out of memory, or no handle is left (about a million objects are live).
+///
+/// Notes:
+/// MPICH copies every pair (time in proportion to the number of pairs), and Open MPI's
+/// duplicate was measured to take time in proportion to its square.
+///
+/// `MPI_INFO_NULL` is `MPI_ERR_INFO` here and in Open MPI, `MPI_ERR_ARG` in MPICH. A freed
+/// handle is `MPI_ERR_INFO` here; MPICH does not detect it, nor does Open MPI unless a debug
+/// option is on.
+///
+/// See also: `MPI_Info_create`, `MPI_Info_free`, `MPIX_Info_merge`.
 #[no_mangle]
 pub extern "C" fn MPI_Info_dup(info: MPI_Info, newinfo: *mut MPI_Info) -> c_int {
     PMPI_Info_dup(info, newinfo)
@@ -279,11 +458,25 @@ pub extern "C" fn PMPI_Info_dup(info: MPI_Info, newinfo: *mut MPI_Info) -> c_int
     })
 }
 
-/// Frees the object `*info` and sets `*info` to `MPI_INFO_NULL`. The handle is dead from then
-/// on: any later use of it is `MPI_ERR_INFO`.
+/// Frees an info object.
 ///
-/// Errors: `MPI_ERR_ARG` if `info` is NULL; `MPI_ERR_INFO` if `*info` is not a live object
-/// (`MPI_INFO_NULL`, a freed handle) or is `MPI_INFO_ENV`; then `*info` is not changed.
+/// Frees the object `*info` and sets `*info` to `MPI_INFO_NULL`. The handle is dead from then
+/// on: any later use of it is `MPI_ERR_INFO`. A duplicate of the object is not affected.
+///
+/// Parameters:
+/// - `info` (in/out): in, the object's handle (not `MPI_INFO_ENV`); out, `MPI_INFO_NULL`.
+///
+/// Errors, in checking order (on error `*info` is not changed):
+/// - `MPI_ERR_ARG`: `info` is NULL;
+/// - `MPI_ERR_INFO`: `*info` is not a live object (`MPI_INFO_NULL`, a freed handle), or is
+///   `MPI_INFO_ENV`.
+///
+/// Notes:
+/// `MPI_INFO_NULL` is `MPI_ERR_INFO` here and in Open MPI, `MPI_ERR_ARG` in MPICH. A freed
+/// handle is `MPI_ERR_INFO` here; MPICH does not detect it, nor does Open MPI unless a debug
+/// option is on.
+///
+/// See also: `MPI_Info_create`, `MPI_Info_dup`.
 #[no_mangle]
 pub extern "C" fn MPI_Info_free(info: *mut MPI_Info) -> c_int {
     PMPI_Info_free(info)
@@ -300,13 +493,35 @@ pub extern "C" fn PMPI_Info_free(info: *mut MPI_Info) -> c_int {
     })
 }
 
-/// Creates a new object holding what `MPI_INFO_ENV` would hold for a process started with
-/// this `argc` and `argv` (`command`, `argv`, `maxprocs`, `soft`, `host`, `arch`, `wdir`,
-/// `thread_level`; `wdir` is the working directory now). With `argc == 0` there is no
-/// `command` and no `argv` key. A value longer than `MPI_MAX_INFO_VAL - 1` is left out.
+/// Creates an info object describing how a process was started.
 ///
-/// Errors, in order: `MPI_ERR_ARG` if `argc` is negative, `argv` is NULL while `argc > 0`, one
-/// of `argv[0..argc]` is NULL, or `info` is NULL; `MPI_ERR_NO_MEM`.
+/// Creates a new object holding what `MPI_INFO_ENV` would hold for a process started with this
+/// `argc` and `argv`, in this order, each where its value is known: `command` (`argv[0]`),
+/// `argv` (`argv[1]` to `argv[argc - 1]` joined with single spaces), `maxprocs` and `soft` (both
+/// `1`), `host` (the host name), `arch` (the machine, as `uname -m` gives it), `wdir` (the
+/// working directory now) and `thread_level` (`MPI_THREAD_MULTIPLE`). With
+/// `argc == 0` there is no `command` and no `argv` key; with `argc == 1` no `argv` key. A value
+/// longer than `MPI_MAX_INFO_VAL - 1` characters is left out, never cut. The new object is
+/// ordinary and writable.
+///
+/// Parameters:
+/// - `argc` (in): the number of arguments, 0 or more;
+/// - `argv` (in): `argc` NUL-terminated strings (may be NULL when `argc` is 0);
+/// - `info` (out): the new object's handle.
+///
+/// Errors, in checking order (on error `*info` is not written):
+/// - `MPI_ERR_ARG`: `argc` is negative, `argv` is NULL while `argc > 0`, one of
+///   `argv[0]` to `argv[argc - 1]` is NULL, or `info` is NULL;
+/// - `MPI_ERR_NO_MEM`: out of memory, or no handle is left (about a million objects are live).
+///
+/// Notes:
+/// In MPICH, `MPI_INFO_ENV` holds only `command` and `argv`; Open MPI fills in the other keys too,
+/// as here.
+///
+/// In Fortran, `MPI_INFO_CREATE_ENV(INFO, IERROR)` takes no `argc` and `argv`: it builds the
+/// object from the process's own command line, as `MPI_INFO_ENV` holds it.
+///
+/// See also: `MPI_Info_dup`, `MPI_Info_get_string`, `MPI_Info_free`.
 #[no_mangle]
 pub extern "C" fn MPI_Info_create_env(argc: c_int, argv: *mut *mut c_char, info: *mut MPI_Info) -> c_int {
     PMPI_Info_create_env(argc, argv, info)
