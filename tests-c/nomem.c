@@ -469,6 +469,18 @@ int main(int argc, char **argv) {
         if (getenv("NOMEM_VERBOSE")) fprintf(stderr, "n=%ld got=%zd counts %d %d status %#x\n", n, got, counts[0], counts[1], (unsigned)status);
         if (counts[1] || died) failed_points++;
     }
+    /* Every argument is checked before anything is allocated: with the first allocation
+     * failing, a NULL among create_env's arguments is still MPI_ERR_ARG, not MPI_ERR_NO_MEM. */
+    char prog[] = "prog", last[] = "x";
+    char *with_null[] = {prog, NULL, last};
+    MPI_Info untouched_handle = MPI_INFO_NULL;
+    allocations = 0;
+    fail_at = 1;
+    armed = 1;
+    CHECK_RC(MPI_Info_create_env(3, with_null, &untouched_handle), MPI_ERR_ARG);
+    armed = 0;
+    CHECK(untouched_handle == MPI_INFO_NULL);
+
     unlink(file_path);
     printf("nomem: %ld allocation points failed one at a time, %ld of them mishandled\n", total, failed_points);
     return check_report();

@@ -533,13 +533,17 @@ pub extern "C" fn PMPI_Info_create_env(argc: c_int, argv: *mut *mut c_char, info
     boundary(|| {
         let argc = count_arg(argc)?;
         let pointers: &[*mut c_char] = if argc == 0 { &[] } else { read_array(argv, argc).ok_or(Error::Arg)? };
+        if pointers.iter().any(|arg| arg.is_null()) {
+            return Err(Error::Arg);
+        }
+        let info = Out::new(info)?;
+        // Every argument has been checked: only now can running out of memory be the answer.
         let mut args = Vec::new();
         args.try_reserve_exact(argc)?;
         for &arg in pointers {
             // One byte past the value limit is enough to know the argument is too long.
             args.push(read_bounded(arg, MAX_VALUE_LEN + 1).ok_or(Error::Arg)?);
         }
-        let info = Out::new(info)?;
         let pairs = crate::env::build(&args)?;
         info.put(handles::create(Some(SharedMap::try_new(pairs)?))?);
         Ok(())
