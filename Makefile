@@ -112,8 +112,10 @@ c-tests: $(SHARED_TESTS) $(UNLOAD) $(STATIC_TESTS) $(NOMEM_TESTS) $(SCALE_SHARED
 	@$(call sum_totals,$(OUT)/tests/totals,7)
 
 # Every program of the suite under memcheck, and the Python ctypes test (the interpreter under
-# memcheck): any error, or any byte definitely or indirectly lost, fails the program.
-VALGRIND := valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect
+# memcheck): any error, or any byte definitely or indirectly lost, fails the program. Memcheck
+# runs one thread at a time; --fair-sched hands its lock round in turn, so that a thread that
+# never blocks (the fork test's workers) cannot keep the others (the thread that forks) waiting.
+VALGRIND := valgrind --quiet --fair-sched=yes --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect
 valgrind: lib $(SHARED_TESTS) $(UNLOAD) $(OUT)/tests/shared/stress
 	@mkdir -p $(OUT)/valgrind
 	@rm -f $(OUT)/valgrind/totals
