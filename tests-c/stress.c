@@ -2614,7 +2614,7 @@ int main(int argc, char **argv) {
            " of the others' sets checked; %d other threads: %" PRIu64 " reads (%" PRIu64
            " MPI_ERR_INFO through replaced handles, %" PRIu64 " not judged, %" PRIu64 " dups walked, %" PRIu64
            " walks), %" PRIu64 " reads of the others' keys, %" PRIu64 " writes (%" PRIu64
-           " through replaced handles); about %" PRIu64 " of %" PRIu64 " visits took an object back from its owner; %" PRIu64
+           " through replaced handles); about %" PRIu64 " of %" PRIu64 " visits came after a long run of its owner's writes; %" PRIu64
            " verifications (%" PRIu64 " replays inconclusive); longest call: an owner's %.3f s, another's %.3f s "
            "(read-mostly readers' %.3f s)\n",
            t4 - t3, NOWNER, OWN_OBJS, handoffs, oheirs, vheirs, visitors, bursts, owrites, oreplaced, own_reads,
