@@ -2,9 +2,10 @@
 #
 #   make run        build, then build and run examples/hints.c
 #   make run-fortran  the same for examples/hints.f90 (needs gfortran; see docs/fortran.md)
-#   make test       cargo tests, then the C suite against the shared and the static library;
-#                   ends with one line "N passed, M failed" counting the C checks
-#   make valgrind   the C suite (and the Fortran programs) under memcheck
+#   make test       cargo tests, then the C and Fortran suites against the shared and the static
+#                   library, the Python ctypes test and the install, CMake, header and man-page
+#                   checks; ends with one line "N passed, M failed" counting those checks
+#   make valgrind   the C and Fortran programs and the Python ctypes test under memcheck
 #   make stress     threads doing random operations for STRESS_SECONDS (60) with STRESS_THREADS (8)
 #   make limits     SPEC section 3's limits (a million objects, a million pairs), memory reported
 #   make loom       model-checked concurrency tests (every interleaving, with loom)
@@ -323,7 +324,7 @@ clean:
 	rm -rf $(OUT)
 	$(CARGO) clean
 
-# ---------------------------------------------------------------- man pages (issue 15) begin
+# ---------------------------------------------------------------- man pages begin
 # One section 3 page per MPI_ and MPIX_ function, written by tools/manpages.py from the doc
 # comments of include/mpi_info.h (src/capi/*.rs; the format is described in the script) and
 # the Fortran interfaces in fortran/; each PMPI_ and PMPIX_ twin gets a `.so` page naming its
@@ -337,7 +338,7 @@ all: man
 # After lib, which regenerates the header; the script rewrites only the pages that change.
 man: lib
 	$(PYTHON) tools/manpages.py --out $(MAN_OUT)/man3 --version $(VERSION)
-# ---------------------------------------------------------------- man pages (issue 15) end
+# ---------------------------------------------------------------- man pages end
 
 # ---- Fortran bindings (SPEC section 10, docs/fortran.md) ---------------------------------------
 # The old-style routines (mpi_info_set_, ...) are in the library itself (src/capi/fortran.rs).
@@ -459,7 +460,7 @@ uninstall-fortran:
 	-rmdir $(DESTDIR)$(FORTRANSRCDIR) 2>/dev/null
 # ---- end of the Fortran bindings ----------------------------------------------------------------
 
-# ---------------------------------------------------------------- MPIX_ toolkit (issue 14) begin
+# ---------------------------------------------------------------- MPIX_ toolkit begin
 # The MPIX_ hint toolkit for layered libraries (src/capi/mpix.rs, docs/mpix.md). Its C tests are
 # tests-c/test_mpix_*.c, picked up with the other test_*.c; they also include
 # tests-c/mpix_support.h. tests-c/nomem.c runs the MPIX_ calls that allocate.
@@ -500,4 +501,4 @@ fuzz-serial: fuzz-build
 # make test (tests-c/layered_test.sh checks what it prints).
 SCRIPT_TESTS += tests-c/layered_test.sh
 c-tests: $(SERIAL_REPLAY) $(OUT)/examples/layered
-# ---------------------------------------------------------------- MPIX_ toolkit (issue 14) end
+# ---------------------------------------------------------------- MPIX_ toolkit end
