@@ -166,7 +166,7 @@ asan: lib $(ASAN_SHARED) $(ASAN_STATIC)
 # ThreadSanitizer, against both libraries. TSan cannot see into the library (not instrumented;
 # its locks are atomics and futexes), so the races it would report between the library's own
 # intercepted calls are suppressed by tests-c/tsan.supp: what it checks is the C side.
-TSAN_TESTS := test_threads stress
+TSAN_TESTS := test_threads test_mpix_threads stress
 TSAN_CFLAGS := $(TEST_CFLAGS) -fsanitize=thread -fno-omit-frame-pointer
 TSAN_ENV := TSAN_OPTIONS=halt_on_error=1:suppressions=$(abspath tests-c/tsan.supp)
 TSAN_SHARED := $(addprefix $(OUT)/tsan/shared/,$(TSAN_TESTS))

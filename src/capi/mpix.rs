@@ -471,8 +471,13 @@ pub extern "C" fn MPIX_Info_merge(target: MPI_Info, source: MPI_Info, overwrite:
 pub extern "C" fn PMPIX_Info_merge(target: MPI_Info, source: MPI_Info, overwrite: c_int) -> c_int {
     boundary(|| {
         target_arg(target)?;
-        let source = handles::share(source)?;
-        merge_into(target, source.as_deref().unwrap_or(&EMPTY), overwrite != 0)
+        let pairs = handles::share(source)?;
+        if target == source {
+            // An object merged into itself does not change. Merging the snapshot would write
+            // back, over another thread's change made since, the value it replaced.
+            return Ok(());
+        }
+        merge_into(target, pairs.as_deref().unwrap_or(&EMPTY), overwrite != 0)
     })
 }
 
@@ -764,11 +769,14 @@ pub extern "C" fn MPIX_Info_equal(a: MPI_Info, b: MPI_Info, ordered: c_int, equa
 #[no_mangle]
 pub extern "C" fn PMPIX_Info_equal(a: MPI_Info, b: MPI_Info, ordered: c_int, equal: *mut c_int) -> c_int {
     boundary(|| {
-        let a = handles::share(a)?;
-        let a = a.as_deref().unwrap_or(&EMPTY);
-        handles::read(b, |b| {
+        let first = handles::share(a)?;
+        let first = first.as_deref().unwrap_or(&EMPTY);
+        handles::read(b, |second| {
             let equal = Out::new(equal)?;
-            equal.put(c_int::from(a.equal(b, ordered != 0)));
+            // An object is equal to itself. Its snapshot and its pairs now could differ by
+            // another thread's change made in between, which is no difference of the object.
+            let same = a == b || first.equal(second, ordered != 0);
+            equal.put(c_int::from(same));
             Ok(())
         })
     })
