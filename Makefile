@@ -35,8 +35,14 @@ VERSION  := $(shell sed -n 's/^version = "\([^"]*\)"/\1/p' Cargo.toml | head -n 
 MAJOR    := $(word 1,$(subst ., ,$(VERSION)))
 MINOR    := $(word 2,$(subst ., ,$(VERSION)))
 # Before 1.0 a minor release may break the ABI, so the soname carries it (as cargo-c does).
-SONAME   := libmpi_info.so.$(if $(filter 0,$(MAJOR)),0.$(MINOR),$(MAJOR))
+soname    = $(1).so.$(if $(filter 0,$(MAJOR)),0.$(MINOR),$(MAJOR))
+SONAME   := $(call soname,libmpi_info)
 REALNAME := libmpi_info.so.$(VERSION)
+# The MPI-5.0 standard ABI build of the same sources (cargo feature abi: pointer handles,
+# include/mpi_info_abi.h, no Fortran routines), in a target directory of its own.
+ABI_SONAME   := $(call soname,libmpi_info_abi)
+ABI_REALNAME := libmpi_info_abi.so.$(VERSION)
+ABI_TARGET   := target/abi
 
 OUT := build
 LIB := $(OUT)/lib
@@ -69,23 +75,37 @@ sum_totals = awk '{p += $$2; f += $$3} END {printf "%d passed, %d failed\n", p, 
 
 all: lib
 
-# cargo decides what to rebuild; the copies below change only when the library did, so the
+# cargo decides what to rebuild; the copies below change only when a library did, so the
 # C programs are relinked only then.
 lib:
 	$(CARGO) build --release
+	$(CARGO) build --release --features abi --target-dir $(ABI_TARGET)
 	@mkdir -p $(LIB)
-	@cmp -s target/release/libmpi_info.so $(LIB)/$(REALNAME) || { cp target/release/libmpi_info.so $(LIB)/$(REALNAME).$$$$ && mv -f $(LIB)/$(REALNAME).$$$$ $(LIB)/$(REALNAME); }
-	@ln -sf $(REALNAME) $(LIB)/$(SONAME)
-	@ln -sf $(SONAME) $(LIB)/libmpi_info.so
-	@# The MPI_ and MPIX_ names (and the Fortran mpi_ names) become weak in the archive, so a
-	@# profiling tool linked ahead of it can define them and still take the PMPI_ and PMPIX_ names
-	@# from it (SPEC section 8).
-	@tmp=$(OUT)/libmpi_info.a.$$$$; $(OBJCOPY) --wildcard --weaken-symbol='MPI_*' --weaken-symbol='MPIX_*' --weaken-symbol='mpi_*' target/release/libmpi_info.a $$tmp && \
-	  { cmp -s $$tmp $(LIB)/libmpi_info.a || mv -f $$tmp $(LIB)/libmpi_info.a; }; rm -f $$tmp
+	$(call copy_library,target/release,libmpi_info,$(REALNAME),$(SONAME))
+	$(call copy_library,$(ABI_TARGET)/release,libmpi_info_abi,$(ABI_REALNAME),$(ABI_SONAME))
 	@sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
 	     -e 's|@VERSION@|$(VERSION)|' -e 's|@STATIC_LIBS@|$(STATIC_LIBS)|' mpi-info.pc.in > $(OUT)/mpi-info.pc
+	@sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
+	     -e 's|@VERSION@|$(VERSION)|' -e 's|@STATIC_LIBS@|$(STATIC_LIBS)|' mpi-info-abi.pc.in > $(OUT)/mpi-info-abi.pc
 
-$(LIB)/$(REALNAME) $(LIB)/libmpi_info.a: lib
+# Names made weak in the archives. The MPI_ and MPIX_ names (and the Fortran mpi_ names), so that
+# a profiling tool linked ahead of an archive can define them and still take the PMPI_ and
+# PMPIX_ names from it (SPEC section 8). The error functions' PMPI_ names too: a host MPI library
+# defines them as well, and its definitions replace these instead of clashing with them
+# (docs/embedding.md).
+WEAKENED := 'MPI_*' 'MPIX_*' 'mpi_*' 'PMPI_Error_*' 'pmpi_error_*'
+
+# Copies one build into $(LIB): $(1) cargo's output directory, $(2) the library's name, $(3)
+# and $(4) the shared library's file name and soname. The archive's copy has the WEAKENED names.
+define copy_library
+@cmp -s $(1)/libmpi_info.so $(LIB)/$(3) || { cp $(1)/libmpi_info.so $(LIB)/$(3).$$$$ && mv -f $(LIB)/$(3).$$$$ $(LIB)/$(3); }
+@ln -sf $(3) $(LIB)/$(4)
+@ln -sf $(4) $(LIB)/$(2).so
+@tmp=$(OUT)/$(2).a.$$$$; $(OBJCOPY) --wildcard $(addprefix --weaken-symbol=,$(WEAKENED)) $(1)/libmpi_info.a $$tmp && \
+  { cmp -s $$tmp $(LIB)/$(2).a || mv -f $$tmp $(LIB)/$(2).a; }; rm -f $$tmp
+endef
+
+$(LIB)/$(REALNAME) $(LIB)/libmpi_info.a $(LIB)/$(ABI_REALNAME) $(LIB)/libmpi_info_abi.a: lib
 
 run: lib $(OUT)/examples/hints
 	$(OUT)/examples/hints --hint striping_factor=4

@@ -22,15 +22,101 @@
  */
 #define MPI_MAX_INFO_VAL 1024
 
+/* ======== Names shared with MPI: defined here unless a host MPI's mpi.h defines them ========
+ * Every MPI library's mpi.h defines these too (docs/embedding.md). After one (MPI_VERSION is
+ * defined), this header leaves them to it: MPI_Fint always, the constants when it is of MPI-2
+ * or later, which has them all; an MPI-1 mpi.h keeps those it defines as macros. The values
+ * are the MPI-5.0 standard ABI's: the ones this library returns. */
+
+/**
+ * A Fortran `INTEGER`, as used for handles by the Fortran bindings.
+ */
+#ifndef MPI_VERSION
+typedef int MPI_Fint;
+#endif
+
+#if !defined(MPI_VERSION) || MPI_VERSION < 2
+
 /**
  * Size of a buffer that holds any error message and its terminating NUL.
  */
+#ifndef MPI_MAX_ERROR_STRING
 #define MPI_MAX_ERROR_STRING 512
+#endif
 
 /**
  * The thread level this library supports: any function, from any thread, at any time.
  */
+#ifndef MPI_THREAD_MULTIPLE
 #define MPI_THREAD_MULTIPLE 4096
+#endif
+
+/**
+ * No error.
+ */
+#ifndef MPI_SUCCESS
+#define MPI_SUCCESS 0
+#endif
+
+/**
+ * Invalid argument: a NULL output pointer, a negative length or an index out of range.
+ */
+#ifndef MPI_ERR_ARG
+#define MPI_ERR_ARG 13
+#endif
+
+/**
+ * Known error not in this list.
+ */
+#ifndef MPI_ERR_OTHER
+#define MPI_ERR_OTHER 16
+#endif
+
+/**
+ * Internal error: a bug inside the library (a caught panic).
+ */
+#ifndef MPI_ERR_INTERN
+#define MPI_ERR_INTERN 17
+#endif
+
+/**
+ * Invalid key: NULL, empty, or longer than `MPI_MAX_INFO_KEY - 1` characters.
+ */
+#ifndef MPI_ERR_INFO_KEY
+#define MPI_ERR_INFO_KEY 31
+#endif
+
+/**
+ * The key is not defined in the info object.
+ */
+#ifndef MPI_ERR_INFO_NOKEY
+#define MPI_ERR_INFO_NOKEY 32
+#endif
+
+/**
+ * Invalid value: NULL, or longer than `MPI_MAX_INFO_VAL - 1` characters; for the `MPIX_`
+ * calls also a value not of the type a typed read asks for, or a malformed hint text entry.
+ */
+#ifndef MPI_ERR_INFO_VALUE
+#define MPI_ERR_INFO_VALUE 33
+#endif
+
+/**
+ * Invalid info handle: not a live object, or `MPI_INFO_ENV` where it would be changed.
+ */
+#ifndef MPI_ERR_INFO
+#define MPI_ERR_INFO 34
+#endif
+
+/**
+ * Out of memory.
+ */
+#ifndef MPI_ERR_NO_MEM
+#define MPI_ERR_NO_MEM 39
+#endif
+
+#endif
+/* ======== end of the names shared with MPI ======== */
 
 /* ======== MPIX_ constants: the hint toolkit for layered libraries (docs/mpix.md) ======== */
 
@@ -57,60 +143,9 @@
 /* ======== end of the MPIX_ constants ======== */
 
 /**
- * No error.
- */
-#define MPI_SUCCESS 0
-
-/**
- * Invalid argument: a NULL output pointer, a negative length or an index out of range.
- */
-#define MPI_ERR_ARG 13
-
-/**
- * Known error not in this list.
- */
-#define MPI_ERR_OTHER 16
-
-/**
- * Internal error: a bug inside the library (a caught panic).
- */
-#define MPI_ERR_INTERN 17
-
-/**
- * Invalid key: NULL, empty, or longer than `MPI_MAX_INFO_KEY - 1` characters.
- */
-#define MPI_ERR_INFO_KEY 31
-
-/**
- * The key is not defined in the info object.
- */
-#define MPI_ERR_INFO_NOKEY 32
-
-/**
- * Invalid value: NULL, or longer than `MPI_MAX_INFO_VAL - 1` characters; for the `MPIX_`
- * calls also a value not of the type a typed read asks for, or a malformed hint text entry.
- */
-#define MPI_ERR_INFO_VALUE 33
-
-/**
- * Invalid info handle: not a live object, or `MPI_INFO_ENV` where it would be changed.
- */
-#define MPI_ERR_INFO 34
-
-/**
- * Out of memory.
- */
-#define MPI_ERR_NO_MEM 39
-
-/**
  * An info object handle.
  */
 typedef int MPI_Info;
-
-/**
- * A Fortran `INTEGER`, as used for handles by the Fortran bindings.
- */
-typedef int MPI_Fint;
 
 /**
  * The null handle: no object. A constant expression.
@@ -499,8 +534,8 @@ int PMPI_Info_create_env(int argc, char **argv, MPI_Info *info);
 /**
  * Converts a C info handle to a Fortran handle.
  *
- * Returns the Fortran (`MPI_Fint`) handle for the C handle `info`: `info` itself, as handles
- * are the same integers in C and Fortran. `MPI_INFO_NULL` stays `MPI_INFO_NULL`; a dead handle
+ * Returns the Fortran (`MPI_Fint`, an `int`) handle for the C handle `info`: `info` itself, as
+ * handles are the same integers in C and Fortran. `MPI_INFO_NULL` stays `MPI_INFO_NULL`; a dead handle
  * stays the same dead value, which is `MPI_ERR_INFO` where it is used.
  *
  * Parameters:
@@ -508,20 +543,24 @@ int PMPI_Info_create_env(int argc, char **argv, MPI_Info *info);
  *
  * Errors: none. The result is the handle, never an error class.
  *
+ * Notes:
+ * Not in `libmpi_info_abi`: the standard ABI's `mpi_fortran.h` defines `MPI_Info_c2f` as
+ * `MPI_Info_toint`.
+ *
  * See also: `MPI_Info_f2c`, `MPI_Info_toint`.
  */
-MPI_Fint MPI_Info_c2f(MPI_Info info);
+int MPI_Info_c2f(MPI_Info info);
 
 /**
  * Profiling name of `MPI_Info_c2f`.
  */
-MPI_Fint PMPI_Info_c2f(MPI_Info info);
+int PMPI_Info_c2f(MPI_Info info);
 
 /**
  * Converts a Fortran info handle to a C handle.
  *
- * Returns the C handle for the Fortran (`MPI_Fint`) handle `info`: `info` itself, as handles
- * are the same integers in C and Fortran. `MPI_INFO_NULL` stays `MPI_INFO_NULL`; a dead handle
+ * Returns the C handle for the Fortran (`MPI_Fint`, an `int`) handle `info`: `info` itself, as
+ * handles are the same integers in C and Fortran. `MPI_INFO_NULL` stays `MPI_INFO_NULL`; a dead handle
  * stays the same dead value, which is `MPI_ERR_INFO` where it is used.
  *
  * Parameters:
@@ -529,21 +568,27 @@ MPI_Fint PMPI_Info_c2f(MPI_Info info);
  *
  * Errors: none. The result is the handle, never an error class.
  *
+ * Notes:
+ * Not in `libmpi_info_abi`: the standard ABI's `mpi_fortran.h` defines `MPI_Info_f2c` as
+ * `MPI_Info_fromint`.
+ *
  * See also: `MPI_Info_c2f`, `MPI_Info_fromint`.
  */
-MPI_Info MPI_Info_f2c(MPI_Fint info);
+MPI_Info MPI_Info_f2c(int info);
 
 /**
  * Profiling name of `MPI_Info_f2c`.
  */
-MPI_Info PMPI_Info_f2c(MPI_Fint info);
+MPI_Info PMPI_Info_f2c(int info);
 
 /**
  * Converts an info handle to its integer form (MPI-5.0 standard ABI).
  *
- * Returns the integer form of the handle `info`: `info` itself, as handles are plain integers
- * here. `MPI_INFO_NULL` stays `MPI_INFO_NULL`; a dead handle stays the same dead value, which
- * is `MPI_ERR_INFO` where it is used.
+ * Returns the integer form of the handle `info`. In `libmpi_info`, whose handles are integers,
+ * that is `info` itself. In `libmpi_info_abi` it is the handle's address, which fits an `int`
+ * for every handle the library gives out, for `MPI_INFO_NULL` (304) and for `MPI_INFO_ENV`
+ * (305), so that `MPI_Info_fromint` gives the same handle back; any other address gives -1.
+ * A dead handle gives a dead value, which is `MPI_ERR_INFO` where it is used.
  *
  * Parameters:
  * - `info` (in): a handle, any value.
@@ -562,9 +607,9 @@ int PMPI_Info_toint(MPI_Info info);
 /**
  * Converts the integer form of an info handle (MPI-5.0 standard ABI) to the handle.
  *
- * Returns the handle whose integer form is `info`: `info` itself, as handles are plain
- * integers here. `MPI_INFO_NULL` stays `MPI_INFO_NULL`; a dead handle stays the same dead
- * value, which is `MPI_ERR_INFO` where it is used.
+ * Returns the handle whose integer form is `info`: `info` itself in `libmpi_info`, the handle
+ * at that address in `libmpi_info_abi`. `MPI_INFO_NULL` stays `MPI_INFO_NULL`; a value that
+ * names no object gives a handle that names none, which is `MPI_ERR_INFO` where it is used.
  *
  * Parameters:
  * - `info` (in): an integer form, any value.
@@ -588,20 +633,25 @@ MPI_Info PMPI_Info_fromint(int info);
  * (`MPI_ERR_INFO_KEY: invalid info key ...`) and is shorter than `MPI_MAX_ERROR_STRING`
  * bytes with its NUL. Knows every code this library returns, `MPI_SUCCESS` included.
  *
+ * Any other code goes to the host MPI library's `PMPI_Error_string` (or its `MPI_Error_string`)
+ * when a shared library linked after this one defines it, and the call returns what that
+ * returns (docs/embedding.md).
+ *
  * Parameters:
- * - `errorcode` (in): an error code this library returns;
+ * - `errorcode` (in): an error code;
  * - `string` (out): the message and a NUL; must hold `MPI_MAX_ERROR_STRING` bytes;
  * - `resultlen` (out): the message's length.
  *
  * Errors, in checking order (on error no output is written):
- * - `MPI_ERR_ARG`: `errorcode` is not a code this library returns;
+ * - `MPI_ERR_ARG`: `errorcode` is not a code this library returns, and no host library answers
+ *   for it;
  * - `MPI_ERR_ARG`: `string` is NULL, or `resultlen` is NULL.
  *
  * Notes:
  * In Fortran, `STRING` is blank-padded to its declared length, and `RESULTLEN` is the number
- * of the message's characters written.
+ * of the message's characters written; the Fortran routine knows this library's codes only.
  *
- * See also: `MPI_Error_class`.
+ * See also: `MPI_Error_class`, `MPIX_Info_error_string`.
  */
 int MPI_Error_string(int errorcode, char *string, int *resultlen);
 
@@ -616,15 +666,20 @@ int PMPI_Error_string(int errorcode, char *string, int *resultlen);
  * Stores the error class of `errorcode` in `*errorclass`. Every code this library returns is
  * its own class, so `*errorclass` is `errorcode`.
  *
+ * Any other code goes to the host MPI library's `PMPI_Error_class` (or its `MPI_Error_class`)
+ * when a shared library linked after this one defines it, and the call returns what that
+ * returns (docs/embedding.md).
+ *
  * Parameters:
- * - `errorcode` (in): an error code this library returns;
+ * - `errorcode` (in): an error code;
  * - `errorclass` (out): its class.
  *
  * Errors, in checking order (on error `*errorclass` is not written):
- * - `MPI_ERR_ARG`: `errorcode` is not a code this library returns;
+ * - `MPI_ERR_ARG`: `errorcode` is not a code this library returns, and no host library answers
+ *   for it;
  * - `MPI_ERR_ARG`: `errorclass` is NULL.
  *
- * See also: `MPI_Error_string`.
+ * See also: `MPI_Error_string`, `MPIX_Info_error_class`.
  */
 int MPI_Error_class(int errorcode, int *errorclass);
 
@@ -634,10 +689,62 @@ int MPI_Error_class(int errorcode, int *errorclass);
 int PMPI_Error_class(int errorcode, int *errorclass);
 
 /* ======== MPIX_ functions: the hint toolkit for layered libraries ========
- * Not part of the MPI standard: typed values, merge, hint text, serialization and equality,
- * each with a PMPIX_ twin. Every function follows the rules of the MPI_ functions above
+ * Not part of the MPI standard: this library's error messages for a host MPI's error functions
+ * (docs/embedding.md), then typed values, merge, hint text, serialization and equality, each
+ * with a PMPIX_ twin. Every function follows the rules of the MPI_ functions above
  * (arguments checked left to right, no output and no change on error). docs/mpix.md has the
  * details, the serialization format byte by byte among them. */
+
+/**
+ * Gives the message for an error code of this library, for a host MPI's `MPI_Error_string`.
+ *
+ * `MPI_Error_string` for the codes this library returns, `MPI_SUCCESS` included, and never
+ * anything else: every other code is `MPI_ERR_ARG`. A host MPI library whose own
+ * `MPI_Error_string` is the one programs reach passes it the codes it does not own
+ * (docs/embedding.md).
+ *
+ * Parameters:
+ * - `errorcode` (in): an error code this library returns;
+ * - `string` (out): the message and a NUL; must hold `MPI_MAX_ERROR_STRING` bytes;
+ * - `resultlen` (out): the message's length.
+ *
+ * Errors, in checking order (on error no output is written):
+ * - `MPI_ERR_ARG`: `errorcode` is not a code this library returns;
+ * - `MPI_ERR_ARG`: `string` is NULL, or `resultlen` is NULL.
+ *
+ * See also: `MPI_Error_string`, `MPIX_Info_error_class`.
+ */
+int MPIX_Info_error_string(int errorcode, char *string, int *resultlen);
+
+/**
+ * Profiling name of `MPIX_Info_error_string`.
+ */
+int PMPIX_Info_error_string(int errorcode, char *string, int *resultlen);
+
+/**
+ * Gives the error class of an error code of this library, for a host MPI's `MPI_Error_class`.
+ *
+ * `MPI_Error_class` for the codes this library returns, each its own class, and never
+ * anything else: every other code is `MPI_ERR_ARG`. A host MPI library whose own
+ * `MPI_Error_class` is the one programs reach passes it the codes it does not own
+ * (docs/embedding.md).
+ *
+ * Parameters:
+ * - `errorcode` (in): an error code this library returns;
+ * - `errorclass` (out): its class, which is `errorcode`.
+ *
+ * Errors, in checking order (on error `*errorclass` is not written):
+ * - `MPI_ERR_ARG`: `errorcode` is not a code this library returns;
+ * - `MPI_ERR_ARG`: `errorclass` is NULL.
+ *
+ * See also: `MPI_Error_class`, `MPIX_Info_error_string`.
+ */
+int MPIX_Info_error_class(int errorcode, int *errorclass);
+
+/**
+ * Profiling name of `MPIX_Info_error_class`.
+ */
+int PMPIX_Info_error_class(int errorcode, int *errorclass);
 
 /**
  * Reads the value of a key as a boolean.

@@ -187,14 +187,29 @@ impl OutBytes {
 ///
 /// Not `std::fs::File::open`: for a path of 384 bytes or more it copies the path to the heap
 /// with an allocation that aborts the process when memory runs out, and no C call may do that.
+///
+/// The open does not wait: opening a FIFO for reading waits for a writer, for ever if none
+/// comes, so it is opened with `O_NONBLOCK`, which is then cleared. Reads then wait for the
+/// data of a writer that has the FIFO open (as `ROMIO_HINTS=<(...)` has), and a FIFO with no
+/// writer reads as empty.
 pub(crate) fn open_for_reading(path: &CStr) -> std::io::Result<File> {
     // SAFETY: `path` is a NUL-terminated string that lives for the call; open reads it only.
-    let fd = unsafe { libc::open(path.as_ptr(), libc::O_RDONLY | libc::O_CLOEXEC) };
+    let fd = unsafe { libc::open(path.as_ptr(), libc::O_RDONLY | libc::O_CLOEXEC | libc::O_NONBLOCK) };
     if fd < 0 {
         return Err(std::io::Error::last_os_error());
     }
     // SAFETY: `fd` was just opened here and nothing else owns it; the File closes it.
-    Ok(unsafe { File::from_raw_fd(fd) })
+    let file = unsafe { File::from_raw_fd(fd) };
+    // SAFETY: `fd` is open (the File owns it until it is dropped); F_GETFL and F_SETFL change
+    // only its status flags.
+    let cleared = unsafe {
+        let flags = libc::fcntl(fd, libc::F_GETFL);
+        flags >= 0 && libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK) == 0
+    };
+    if !cleared {
+        return Err(std::io::Error::last_os_error());
+    }
+    Ok(file)
 }
 
 /// The first `len` elements of the C array at `ptr` (such as `argv`). `None` for NULL.

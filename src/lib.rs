@@ -26,6 +26,7 @@
 mod capi;
 mod cstr;
 mod env;
+#[cfg(not(feature = "abi"))]
 mod fstr;
 pub mod error;
 #[cfg(not(loom))]
@@ -42,9 +43,11 @@ pub mod typed;
 
 #[cfg(not(loom))]
 pub use capi::{
-    MPI_Fint, MPI_Info, MPI_INFO_ENV, MPI_INFO_NULL, MPI_MAX_ERROR_STRING, MPI_MAX_INFO_KEY, MPI_MAX_INFO_VAL,
+    MPI_Info, MPI_INFO_ENV, MPI_INFO_NULL, MPI_MAX_ERROR_STRING, MPI_MAX_INFO_KEY, MPI_MAX_INFO_VAL,
     MPI_THREAD_MULTIPLE,
 };
+#[cfg(not(any(loom, feature = "abi")))]
+pub use capi::MPI_Fint;
 pub use error::Error;
 pub use info::InfoMap;
 

@@ -1,10 +1,27 @@
-//! `MPI_Error_string` and `MPI_Error_class`.
+//! `MPI_Error_string` and `MPI_Error_class`, and the `MPIX_Info_error_*` pair a host MPI calls.
+//!
+//! A host MPI library (docs/embedding.md) defines `MPI_Error_string` and `MPI_Error_class` too,
+//! for its own codes. Whichever definition a program reaches, every code must get its owner's
+//! answer:
+//! - this library's functions answer for the codes it returns and pass any other code on to the
+//!   next definition of the name in the dynamic linker's lookup order (`dlsym(RTLD_NEXT)`): the
+//!   host's, when the host's shared library comes after this one. Without one, such a code is
+//!   `MPI_ERR_ARG`, as it always was.
+//! - a host whose functions come first (or that is linked statically: the archive's error
+//!   functions are weak, so the host's take their place) passes the codes it does not own to
+//!   `MPIX_Info_error_string` and `MPIX_Info_error_class`, which answer for this library's codes
+//!   and never pass anything on.
+//!
+//! A host that passes a code back to `MPI_Error_string` would send it round in a circle; a call
+//! that arrives while this thread is already passing a code on is answered here, not passed on.
 //!
 //! Each exported function's doc comment is also its man page: tools/manpages.py reads it from
 //! the header and describes the form it takes (summary, description, Parameters, Errors in
 //! checking order, Notes, See also).
 
-use std::ffi::{c_char, c_int};
+use std::cell::Cell;
+use std::ffi::{c_char, c_int, c_void, CStr};
+use std::ptr::NonNull;
 
 use super::{boundary, to_c_int};
 use crate::cstr::{Out, OutStr};
@@ -17,6 +34,83 @@ use crate::error::{message, Error};
 /// (`MPI_ERR_INFO_KEY: invalid info key ...`) and is shorter than `MPI_MAX_ERROR_STRING`
 /// bytes with its NUL. Knows every code this library returns, `MPI_SUCCESS` included.
 ///
+/// Any other code goes to the host MPI library's `PMPI_Error_string` (or its `MPI_Error_string`)
+/// when a shared library linked after this one defines it, and the call returns what that
+/// returns (docs/embedding.md).
+///
+/// Parameters:
+/// - `errorcode` (in): an error code;
+/// - `string` (out): the message and a NUL; must hold `MPI_MAX_ERROR_STRING` bytes;
+/// - `resultlen` (out): the message's length.
+///
+/// Errors, in checking order (on error no output is written):
+/// - `MPI_ERR_ARG`: `errorcode` is not a code this library returns, and no host library answers
+///   for it;
+/// - `MPI_ERR_ARG`: `string` is NULL, or `resultlen` is NULL.
+///
+/// Notes:
+/// In Fortran, `STRING` is blank-padded to its declared length, and `RESULTLEN` is the number
+/// of the message's characters written; the Fortran routine knows this library's codes only.
+///
+/// See also: `MPI_Error_class`, `MPIX_Info_error_string`.
+#[no_mangle]
+pub extern "C" fn MPI_Error_string(errorcode: c_int, string: *mut c_char, resultlen: *mut c_int) -> c_int {
+    PMPI_Error_string(errorcode, string, resultlen)
+}
+
+/// Profiling name of `MPI_Error_string`.
+#[no_mangle]
+pub extern "C" fn PMPI_Error_string(errorcode: c_int, string: *mut c_char, resultlen: *mut c_int) -> c_int {
+    if message(errorcode).is_none() {
+        if let Some(code) = host_error_string(errorcode, string, resultlen) {
+            return code;
+        }
+    }
+    PMPIX_Info_error_string(errorcode, string, resultlen)
+}
+
+/// Gives the error class of an error code.
+///
+/// Stores the error class of `errorcode` in `*errorclass`. Every code this library returns is
+/// its own class, so `*errorclass` is `errorcode`.
+///
+/// Any other code goes to the host MPI library's `PMPI_Error_class` (or its `MPI_Error_class`)
+/// when a shared library linked after this one defines it, and the call returns what that
+/// returns (docs/embedding.md).
+///
+/// Parameters:
+/// - `errorcode` (in): an error code;
+/// - `errorclass` (out): its class.
+///
+/// Errors, in checking order (on error `*errorclass` is not written):
+/// - `MPI_ERR_ARG`: `errorcode` is not a code this library returns, and no host library answers
+///   for it;
+/// - `MPI_ERR_ARG`: `errorclass` is NULL.
+///
+/// See also: `MPI_Error_string`, `MPIX_Info_error_class`.
+#[no_mangle]
+pub extern "C" fn MPI_Error_class(errorcode: c_int, errorclass: *mut c_int) -> c_int {
+    PMPI_Error_class(errorcode, errorclass)
+}
+
+/// Profiling name of `MPI_Error_class`.
+#[no_mangle]
+pub extern "C" fn PMPI_Error_class(errorcode: c_int, errorclass: *mut c_int) -> c_int {
+    if message(errorcode).is_none() {
+        if let Some(code) = host_error_class(errorcode, errorclass) {
+            return code;
+        }
+    }
+    PMPIX_Info_error_class(errorcode, errorclass)
+}
+
+/// Gives the message for an error code of this library, for a host MPI's `MPI_Error_string`.
+///
+/// `MPI_Error_string` for the codes this library returns, `MPI_SUCCESS` included, and never
+/// anything else: every other code is `MPI_ERR_ARG`. A host MPI library whose own
+/// `MPI_Error_string` is the one programs reach passes it the codes it does not own
+/// (docs/embedding.md).
+///
 /// Parameters:
 /// - `errorcode` (in): an error code this library returns;
 /// - `string` (out): the message and a NUL; must hold `MPI_MAX_ERROR_STRING` bytes;
@@ -26,19 +120,15 @@ use crate::error::{message, Error};
 /// - `MPI_ERR_ARG`: `errorcode` is not a code this library returns;
 /// - `MPI_ERR_ARG`: `string` is NULL, or `resultlen` is NULL.
 ///
-/// Notes:
-/// In Fortran, `STRING` is blank-padded to its declared length, and `RESULTLEN` is the number
-/// of the message's characters written.
-///
-/// See also: `MPI_Error_class`.
+/// See also: `MPI_Error_string`, `MPIX_Info_error_class`.
 #[no_mangle]
-pub extern "C" fn MPI_Error_string(errorcode: c_int, string: *mut c_char, resultlen: *mut c_int) -> c_int {
-    PMPI_Error_string(errorcode, string, resultlen)
+pub extern "C" fn MPIX_Info_error_string(errorcode: c_int, string: *mut c_char, resultlen: *mut c_int) -> c_int {
+    PMPIX_Info_error_string(errorcode, string, resultlen)
 }
 
-/// Profiling name of `MPI_Error_string`.
+/// Profiling name of `MPIX_Info_error_string`.
 #[no_mangle]
-pub extern "C" fn PMPI_Error_string(errorcode: c_int, string: *mut c_char, resultlen: *mut c_int) -> c_int {
+pub extern "C" fn PMPIX_Info_error_string(errorcode: c_int, string: *mut c_char, resultlen: *mut c_int) -> c_int {
     boundary(|| {
         let text = message(errorcode).ok_or(Error::Arg)?.as_bytes();
         let string = OutStr::new(string)?;
@@ -49,31 +139,82 @@ pub extern "C" fn PMPI_Error_string(errorcode: c_int, string: *mut c_char, resul
     })
 }
 
-/// Gives the error class of an error code.
+/// Gives the error class of an error code of this library, for a host MPI's `MPI_Error_class`.
 ///
-/// Stores the error class of `errorcode` in `*errorclass`. Every code this library returns is
-/// its own class, so `*errorclass` is `errorcode`.
+/// `MPI_Error_class` for the codes this library returns, each its own class, and never
+/// anything else: every other code is `MPI_ERR_ARG`. A host MPI library whose own
+/// `MPI_Error_class` is the one programs reach passes it the codes it does not own
+/// (docs/embedding.md).
 ///
 /// Parameters:
 /// - `errorcode` (in): an error code this library returns;
-/// - `errorclass` (out): its class.
+/// - `errorclass` (out): its class, which is `errorcode`.
 ///
 /// Errors, in checking order (on error `*errorclass` is not written):
 /// - `MPI_ERR_ARG`: `errorcode` is not a code this library returns;
 /// - `MPI_ERR_ARG`: `errorclass` is NULL.
 ///
-/// See also: `MPI_Error_string`.
+/// See also: `MPI_Error_class`, `MPIX_Info_error_string`.
 #[no_mangle]
-pub extern "C" fn MPI_Error_class(errorcode: c_int, errorclass: *mut c_int) -> c_int {
-    PMPI_Error_class(errorcode, errorclass)
+pub extern "C" fn MPIX_Info_error_class(errorcode: c_int, errorclass: *mut c_int) -> c_int {
+    PMPIX_Info_error_class(errorcode, errorclass)
 }
 
-/// Profiling name of `MPI_Error_class`.
+/// Profiling name of `MPIX_Info_error_class`.
 #[no_mangle]
-pub extern "C" fn PMPI_Error_class(errorcode: c_int, errorclass: *mut c_int) -> c_int {
+pub extern "C" fn PMPIX_Info_error_class(errorcode: c_int, errorclass: *mut c_int) -> c_int {
     boundary(|| {
         message(errorcode).ok_or(Error::Arg)?;
         Out::new(errorclass)?.put(errorcode);
         Ok(())
     })
+}
+
+type ErrorStringFn = unsafe extern "C" fn(c_int, *mut c_char, *mut c_int) -> c_int;
+type ErrorClassFn = unsafe extern "C" fn(c_int, *mut c_int) -> c_int;
+
+/// The host's `MPI_Error_string` on a code this library does not own; `None` where there is no
+/// host definition after this library, or this thread is already passing a code on.
+fn host_error_string(errorcode: c_int, string: *mut c_char, resultlen: *mut c_int) -> Option<c_int> {
+    let next = next_definition([c"PMPI_Error_string", c"MPI_Error_string"])?;
+    // SAFETY: the MPI standard fixes the C prototype of (P)MPI_Error_string, so a definition of
+    // that name in another library of the process has this type.
+    let next: ErrorStringFn = unsafe { std::mem::transmute::<*mut c_void, ErrorStringFn>(next.as_ptr()) };
+    // SAFETY: the arguments are the caller's, passed on unchanged under the same contract.
+    pass_on(|| unsafe { next(errorcode, string, resultlen) })
+}
+
+/// [`host_error_string`] for `MPI_Error_class`.
+fn host_error_class(errorcode: c_int, errorclass: *mut c_int) -> Option<c_int> {
+    let next = next_definition([c"PMPI_Error_class", c"MPI_Error_class"])?;
+    // SAFETY: as in `host_error_string`, for the standard's prototype of (P)MPI_Error_class.
+    let next: ErrorClassFn = unsafe { std::mem::transmute::<*mut c_void, ErrorClassFn>(next.as_ptr()) };
+    // SAFETY: the arguments are the caller's, passed on unchanged under the same contract.
+    pass_on(|| unsafe { next(errorcode, errorclass) })
+}
+
+/// The first of `names` defined in a library after this one in the dynamic linker's lookup
+/// order (`RTLD_NEXT`): the profiling name first, which skips any tool in between.
+fn next_definition<const N: usize>(names: [&CStr; N]) -> Option<NonNull<c_void>> {
+    names.into_iter().find_map(|name| {
+        // SAFETY: `name` is NUL-terminated; dlsym only looks the name up.
+        NonNull::new(unsafe { libc::dlsym(libc::RTLD_NEXT, name.as_ptr()) })
+    })
+}
+
+thread_local! {
+    /// Whether this thread is inside a host's error function that this library called.
+    static PASSING_ON: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `call`, which passes a code on to the host, unless this thread is already doing so
+/// (the host passed the code back): then `None`, and this library answers.
+fn pass_on(call: impl FnOnce() -> c_int) -> Option<c_int> {
+    if PASSING_ON.get() {
+        return None;
+    }
+    PASSING_ON.set(true);
+    let code = call();
+    PASSING_ON.set(false);
+    Some(code)
 }

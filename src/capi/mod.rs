@@ -18,11 +18,14 @@
 #![allow(non_camel_case_types, non_snake_case)]
 
 // Declared in the order the header lists them.
+mod handle;
 mod object;
 mod conversion;
 mod errors;
-/// The old-style Fortran routines (`mpi_info_set_`, ...): not part of the C header.
+/// The old-style Fortran routines (`mpi_info_set_`, ...): not part of the C header, and only in
+/// the integer-handle library, whose handles are Fortran's.
 /// cbindgen:ignore
+#[cfg(not(feature = "abi"))]
 mod fortran;
 // The MPIX_ toolkit for layered libraries, last: its section closes the header.
 mod mpix;
@@ -35,15 +38,12 @@ use crate::cstr::{read_bounded, read_bounded_short};
 use crate::error::Error;
 use crate::info::{MAX_KEY_LEN, MAX_VALUE_LEN};
 
-/// An info object handle.
-pub type MPI_Info = c_int;
+pub use handle::{MPI_Info, MPI_INFO_ENV, MPI_INFO_NULL};
+
 /// A Fortran `INTEGER`, as used for handles by the Fortran bindings.
+#[cfg(not(feature = "abi"))]
 pub type MPI_Fint = c_int;
 
-/// The null handle: no object. A constant expression.
-pub const MPI_INFO_NULL: MPI_Info = 304;
-/// The predefined, read-only info object describing how the process was started.
-pub const MPI_INFO_ENV: MPI_Info = 305;
 /// Size of a buffer that holds the longest key and its terminating NUL (keys: 1..=255 chars).
 pub const MPI_MAX_INFO_KEY: c_int = 256;
 /// Size of a buffer that holds the longest value and its terminating NUL (values: 0..=1023 chars).
@@ -57,7 +57,6 @@ pub const MPI_THREAD_MULTIPLE: c_int = 4096;
 // the limits the code enforces.
 const _: () = assert!(MPI_MAX_INFO_KEY as usize == MAX_KEY_LEN + 1);
 const _: () = assert!(MPI_MAX_INFO_VAL as usize == MAX_VALUE_LEN + 1);
-const _: () = assert!(MPI_INFO_ENV == crate::handles::INFO_ENV);
 
 /// Runs one C call: `Ok` is `MPI_SUCCESS`, `Err` its class, a panic `MPI_ERR_INTERN`.
 fn boundary(call: impl FnOnce() -> Result<(), Error>) -> c_int {

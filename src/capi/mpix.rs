@@ -19,7 +19,7 @@ use std::io::{ErrorKind, Read};
 use super::{boundary, count_arg, key_arg, to_c_int, MPI_Info};
 use crate::cstr::{open_for_reading, read_array, read_bounded, Out, OutBytes, OutStr};
 use crate::error::Error;
-use crate::handles;
+use super::handle;
 use crate::hinttext::{self, Format};
 use crate::info::{InfoMap, MAX_VALUE_LEN};
 use crate::serial;
@@ -59,7 +59,7 @@ fn typed_read<A>(
     found: impl FnOnce(&[u8], A) -> Result<(), Error>,
 ) -> c_int {
     boundary(|| {
-        handles::read(info, |map| {
+        handle::read(info, |map| {
             let key = key_arg(key)?;
             let args = args()?;
             let flag = Out::new(flag)?;
@@ -359,7 +359,7 @@ pub extern "C" fn PMPIX_Info_get_item(
 /// The body of the typed writes: sets `key` to `text` in `info`.
 fn typed_write(info: MPI_Info, key: *const c_char, text: &[u8]) -> c_int {
     boundary(|| {
-        handles::write(info, |mut object| {
+        handle::write(info, |mut object| {
             let key = key_arg(key)?;
             object.modify(|map| map.set_valid(key, text))
         })
@@ -428,13 +428,13 @@ pub extern "C" fn PMPIX_Info_set_int64(info: MPI_Info, key: *const c_char, value
 /// A target of merge or hint text: a live object other than `MPI_INFO_ENV`, else
 /// `MPI_ERR_INFO`. Checked first, as the leftmost argument, before the other arguments are read.
 fn target_arg(info: MPI_Info) -> Result<(), Error> {
-    handles::write(info, |_| Ok(()))
+    handle::write(info, |_| Ok(()))
 }
 
 /// Sets the pairs of `pairs` in `info` with [`InfoMap::merge`]; the object does not change at
 /// all when nothing would change (so its pairs stay shared with its duplicates).
 fn merge_into(info: MPI_Info, pairs: &InfoMap, overwrite: bool) -> Result<(), Error> {
-    handles::write(info, |mut object| {
+    handle::write(info, |mut object| {
         if !object.map().merge_changes(pairs, overwrite) {
             return Ok(());
         }
@@ -471,7 +471,7 @@ pub extern "C" fn MPIX_Info_merge(target: MPI_Info, source: MPI_Info, overwrite:
 pub extern "C" fn PMPIX_Info_merge(target: MPI_Info, source: MPI_Info, overwrite: c_int) -> c_int {
     boundary(|| {
         target_arg(target)?;
-        let pairs = handles::share(source)?;
+        let pairs = handle::share(source)?;
         if target == source {
             // An object merged into itself does not change. Merging the snapshot would write
             // back, over another thread's change made since, the value it replaced.
@@ -673,7 +673,7 @@ pub extern "C" fn MPIX_Info_serialize(info: MPI_Info, buflen: *mut c_int, buf: *
 #[no_mangle]
 pub extern "C" fn PMPIX_Info_serialize(info: MPI_Info, buflen: *mut c_int, buf: *mut c_void) -> c_int {
     boundary(|| {
-        handles::read(info, |map| {
+        handle::read(info, |map| {
             let buflen = Out::new(buflen)?;
             let room = count_arg(buflen.get())?;
             let buf = if room > 0 { Some(OutBytes::new(buf, room)?) } else { None };
@@ -736,7 +736,7 @@ pub extern "C" fn PMPIX_Info_deserialize(buf: *const c_void, buflen: c_int, info
         let bytes = read_array(buf.cast::<u8>(), count_arg(buflen)?).ok_or(Error::Arg)?;
         let info = Out::new(info)?;
         let map = serial::deserialize(bytes)?;
-        info.put(handles::create(Some(SharedMap::try_new(map)?))?);
+        info.put(handle::create(Some(SharedMap::try_new(map)?))?);
         Ok(())
     })
 }
@@ -769,9 +769,9 @@ pub extern "C" fn MPIX_Info_equal(a: MPI_Info, b: MPI_Info, ordered: c_int, equa
 #[no_mangle]
 pub extern "C" fn PMPIX_Info_equal(a: MPI_Info, b: MPI_Info, ordered: c_int, equal: *mut c_int) -> c_int {
     boundary(|| {
-        let first = handles::share(a)?;
+        let first = handle::share(a)?;
         let first = first.as_deref().unwrap_or(&EMPTY);
-        handles::read(b, |second| {
+        handle::read(b, |second| {
             let equal = Out::new(equal)?;
             // An object is equal to itself. Its snapshot and its pairs now could differ by
             // another thread's change made in between, which is no difference of the object.

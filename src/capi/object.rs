@@ -9,7 +9,7 @@ use std::ffi::{c_char, c_int};
 use super::{boundary, count_arg, key_arg, to_c_int, value_arg, MPI_Info, MPI_INFO_NULL};
 use crate::cstr::{read_array, read_bounded, Out, OutStr};
 use crate::error::Error;
-use crate::handles;
+use super::handle;
 use crate::info::{InfoMap, MAX_VALUE_LEN};
 use crate::shared::SharedMap;
 
@@ -36,7 +36,7 @@ pub extern "C" fn MPI_Info_create(info: *mut MPI_Info) -> c_int {
 pub extern "C" fn PMPI_Info_create(info: *mut MPI_Info) -> c_int {
     boundary(|| {
         let info = Out::new(info)?;
-        info.put(handles::create(None)?);
+        info.put(handle::create(None)?);
         Ok(())
     })
 }
@@ -79,7 +79,7 @@ pub extern "C" fn MPI_Info_set(info: MPI_Info, key: *const c_char, value: *const
 #[no_mangle]
 pub extern "C" fn PMPI_Info_set(info: MPI_Info, key: *const c_char, value: *const c_char) -> c_int {
     boundary(|| {
-        handles::write(info, |mut object| {
+        handle::write(info, |mut object| {
             let key = key_arg(key)?;
             let value = value_arg(value)?;
             object.modify(|map| map.set_valid(key, value))
@@ -116,7 +116,7 @@ pub extern "C" fn MPI_Info_delete(info: MPI_Info, key: *const c_char) -> c_int {
 #[no_mangle]
 pub extern "C" fn PMPI_Info_delete(info: MPI_Info, key: *const c_char) -> c_int {
     boundary(|| {
-        handles::write(info, |mut object| {
+        handle::write(info, |mut object| {
             let key = key_arg(key)?;
             // Checked before `modify`, which would first copy pairs shared with a duplicate.
             if object.map().get(key).is_none() {
@@ -182,7 +182,7 @@ pub extern "C" fn PMPI_Info_get(
     value: *mut c_char,
     flag: *mut c_int,
 ) -> c_int {
-    boundary(|| handles::read(info, |pairs| get(pairs, key, valuelen, value, flag)))
+    boundary(|| handle::read(info, |pairs| get(pairs, key, valuelen, value, flag)))
 }
 
 /// The body of `MPI_Info_get`.
@@ -245,7 +245,7 @@ pub extern "C" fn PMPI_Info_get_valuelen(
     valuelen: *mut c_int,
     flag: *mut c_int,
 ) -> c_int {
-    boundary(|| handles::read(info, |pairs| get_valuelen(pairs, key, valuelen, flag)))
+    boundary(|| handle::read(info, |pairs| get_valuelen(pairs, key, valuelen, flag)))
 }
 
 /// The body of `MPI_Info_get_valuelen`.
@@ -316,7 +316,7 @@ pub extern "C" fn PMPI_Info_get_string(
     value: *mut c_char,
     flag: *mut c_int,
 ) -> c_int {
-    boundary(|| handles::read(info, |pairs| get_string(pairs, key, buflen, value, flag)))
+    boundary(|| handle::read(info, |pairs| get_string(pairs, key, buflen, value, flag)))
 }
 
 /// The body of `MPI_Info_get_string`.
@@ -366,7 +366,7 @@ pub extern "C" fn MPI_Info_get_nkeys(info: MPI_Info, nkeys: *mut c_int) -> c_int
 #[no_mangle]
 pub extern "C" fn PMPI_Info_get_nkeys(info: MPI_Info, nkeys: *mut c_int) -> c_int {
     boundary(|| {
-        handles::read(info, |pairs| {
+        handle::read(info, |pairs| {
             let nkeys = Out::new(nkeys)?;
             nkeys.put(to_c_int(pairs.len())?);
             Ok(())
@@ -408,7 +408,7 @@ pub extern "C" fn MPI_Info_get_nthkey(info: MPI_Info, n: c_int, key: *mut c_char
 #[no_mangle]
 pub extern "C" fn PMPI_Info_get_nthkey(info: MPI_Info, n: c_int, key: *mut c_char) -> c_int {
     boundary(|| {
-        handles::read(info, |pairs| {
+        handle::read(info, |pairs| {
             let position = count_arg(n)?;
             let out = OutStr::new(key)?;
             let found = pairs.nth_key(position).ok_or(Error::Arg)?;
@@ -451,9 +451,9 @@ pub extern "C" fn MPI_Info_dup(info: MPI_Info, newinfo: *mut MPI_Info) -> c_int 
 #[no_mangle]
 pub extern "C" fn PMPI_Info_dup(info: MPI_Info, newinfo: *mut MPI_Info) -> c_int {
     boundary(|| {
-        let pairs = handles::share(info)?;
+        let pairs = handle::share(info)?;
         let newinfo = Out::new(newinfo)?;
-        newinfo.put(handles::create(pairs)?);
+        newinfo.put(handle::create(pairs)?);
         Ok(())
     })
 }
@@ -487,7 +487,7 @@ pub extern "C" fn MPI_Info_free(info: *mut MPI_Info) -> c_int {
 pub extern "C" fn PMPI_Info_free(info: *mut MPI_Info) -> c_int {
     boundary(|| {
         let info = Out::new(info)?;
-        handles::free(info.get())?;
+        handle::free(info.get())?;
         info.put(MPI_INFO_NULL);
         Ok(())
     })
@@ -545,7 +545,7 @@ pub extern "C" fn PMPI_Info_create_env(argc: c_int, argv: *mut *mut c_char, info
             args.push(read_bounded(arg, MAX_VALUE_LEN + 1).ok_or(Error::Arg)?);
         }
         let pairs = crate::env::build(&args)?;
-        info.put(handles::create(Some(SharedMap::try_new(pairs)?))?);
+        info.put(handle::create(Some(SharedMap::try_new(pairs)?))?);
         Ok(())
     })
 }
