@@ -90,10 +90,10 @@ lib:
 
 # Names made weak in the archives. The MPI_ and MPIX_ names (and the Fortran mpi_ names), so that
 # a profiling tool linked ahead of an archive can define them and still take the PMPI_ and
-# PMPIX_ names from it (SPEC section 8). The error functions' PMPI_ names too: a host MPI library
-# defines them as well, and its definitions replace these instead of clashing with them
+# PMPIX_ names from it (SPEC section 8). The C error functions' PMPI_ names too: a host MPI
+# library defines them as well, and its definitions replace these instead of clashing with them
 # (docs/embedding.md).
-WEAKENED := 'MPI_*' 'MPIX_*' 'mpi_*' 'PMPI_Error_*' 'pmpi_error_*'
+WEAKENED := 'MPI_*' 'MPIX_*' 'mpi_*' 'PMPI_Error_*'
 
 # Copies one build into $(LIB): $(1) cargo's output directory, $(2) the library's name, $(3)
 # and $(4) the shared library's file name and soname. The archive's copy has the WEAKENED names.
@@ -125,23 +125,28 @@ c-tests: $(SHARED_TESTS) $(UNLOAD) $(STATIC_TESTS) $(NOMEM_TESTS) $(SCALE_SHARED
 	@echo "C suite against $(LIB)/libmpi_info.so and $(LIB)/libmpi_info.a:"
 	-@SUITE_TOTALS=$(OUT)/tests/totals STRESS_SECONDS=3 STRESS_THREADS=8 tests-c/run-suite.sh shared $(SHARED_TESTS) $(UNLOAD) $(OUT)/tests/shared/nomem $(SCALE_SHARED)
 	-@SUITE_TOTALS=$(OUT)/tests/totals STRESS_SECONDS=3 STRESS_THREADS=8 tests-c/run-suite.sh static $(STATIC_TESTS) $(OUT)/tests/static/nomem $(SCALE_STATIC)
+	@echo "C suite against $(LIB)/libmpi_info_abi.so and $(LIB)/libmpi_info_abi.a (the standard ABI build):"
+	-@SUITE_TOTALS=$(OUT)/tests/totals STRESS_SECONDS=3 STRESS_THREADS=8 tests-c/run-suite.sh abi.so $(ABI_SHARED_RUN)
+	-@SUITE_TOTALS=$(OUT)/tests/totals STRESS_SECONDS=3 STRESS_THREADS=8 tests-c/run-suite.sh abi.a $(ABI_STATIC_RUN)
 	-@SUITE_TOTALS=$(OUT)/tests/totals MAKE="$(MAKE)" CC="$(CC)" CXX="$(CXX)" FC="$(if $(HAVE_FC),$(FC))" PYTHON="$(PYTHON)" tests-c/run-suite.sh scripts $(SCRIPT_TESTS)
 	-@SUITE_TOTALS=$(OUT)/tests/totals tests-c/run-suite.sh replay.so $(OUT)/tests/shared/fuzz_replay $(OUT)/tests/shared/serial_replay
 	-@SUITE_TOTALS=$(OUT)/tests/totals tests-c/run-suite.sh replay.a $(OUT)/tests/static/fuzz_replay $(OUT)/tests/static/serial_replay
 	-@SUITE_TOTALS=$(OUT)/tests/totals FC="$(FC)" tests-c/run-suite.sh fortran.so $(FORTRAN_SHARED_TESTS) $(FORTRAN_SCRIPT_TESTS)
 	-@SUITE_TOTALS=$(OUT)/tests/totals tests-c/run-suite.sh fortran.a $(FORTRAN_STATIC_TESTS)
-	@$(call sum_totals,$(OUT)/tests/totals,7)
+	@$(call sum_totals,$(OUT)/tests/totals,9)
 
 # Every program of the suite under memcheck, and the Python ctypes test (the interpreter under
 # memcheck): any error, or any byte definitely or indirectly lost, fails the program. Memcheck
 # runs one thread at a time; --fair-sched hands its lock round in turn, so that a thread that
 # never blocks (the fork test's workers) cannot keep the others (the thread that forks) waiting.
 VALGRIND := valgrind --quiet --fair-sched=yes --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect
+# VALGRIND_PROGRAMS: sections below add theirs (and make valgrind depend on them).
+VALGRIND_PROGRAMS = $(SHARED_TESTS) $(UNLOAD) $(OUT)/tests/shared/stress $(FORTRAN_SHARED_TESTS)
 valgrind: lib $(SHARED_TESTS) $(UNLOAD) $(OUT)/tests/shared/stress
 	@mkdir -p $(OUT)/valgrind
 	@rm -f $(OUT)/valgrind/totals
-	@for t in $(SHARED_TESTS) $(UNLOAD) $(OUT)/tests/shared/stress $(FORTRAN_SHARED_TESTS); do printf '#!/bin/sh\nMPI_INFO_UNDER_VALGRIND=1 exec $(VALGRIND) %s "$$@"\n' "$(abspath .)/$$t" > $(OUT)/valgrind/$$(basename $$t); chmod +x $(OUT)/valgrind/$$(basename $$t); done
-	-@SUITE_TOTALS=$(OUT)/valgrind/totals STRESS_SECONDS=1 tests-c/run-suite.sh memcheck $(addprefix $(OUT)/valgrind/,$(notdir $(SHARED_TESTS) $(UNLOAD)) stress $(notdir $(FORTRAN_SHARED_TESTS)))
+	@for t in $(VALGRIND_PROGRAMS); do printf '#!/bin/sh\nMPI_INFO_UNDER_VALGRIND=1 exec $(VALGRIND) %s "$$@"\n' "$(abspath .)/$$t" > $(OUT)/valgrind/$$(echo $$t | tr / _); chmod +x $(OUT)/valgrind/$$(echo $$t | tr / _); done
+	-@SUITE_TOTALS=$(OUT)/valgrind/totals STRESS_SECONDS=1 tests-c/run-suite.sh memcheck $(addprefix $(OUT)/valgrind/,$(subst /,_,$(VALGRIND_PROGRAMS)))
 	-@SUITE_TOTALS=$(OUT)/valgrind/totals MAKE="$(MAKE)" PYTHON="$(PYTHON)" PYTHON_RUNNER="$(VALGRIND)" tests-c/run-suite.sh memcheck.py tests-py/run.sh
 	@$(call sum_totals,$(OUT)/valgrind/totals,2)
 
