@@ -590,6 +590,10 @@ fn read_file(path: &CStr) -> Result<Vec<u8>, Error> {
 /// rules. Unlike a string, the file may hold NUL bytes; one in a key or a value makes that entry
 /// malformed.
 ///
+/// The file may be a pipe or a FIFO: one that a writer holds open (as `ROMIO_HINTS=<(...)`
+/// gives) is read until the writer closes it; a FIFO with no writer at the time of the call
+/// is read as empty, so the call returns at once, sets nothing and succeeds.
+///
 /// Parameters:
 /// - `info` (in): the object that changes (not `MPI_INFO_ENV`);
 /// - `path` (in): the file's path, a NUL-terminated string of at most 4095 bytes (`PATH_MAX - 1`);
