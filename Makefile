@@ -55,8 +55,7 @@ C_TESTS := $(sort $(basename $(notdir $(wildcard tests-c/test_*.c))))
 SHARED_TESTS := $(addprefix $(OUT)/tests/shared/,$(C_TESTS) pmpi_app)
 STATIC_TESTS := $(addprefix $(OUT)/tests/static/,$(C_TESTS) pmpi_app)
 SCRIPT_TESTS := tests-c/header_test.sh tests-c/install_test.sh tests-c/cmake_test.sh tests-c/man_test.sh fuzz/env_cmdline.sh tests-py/run.sh
-# tests-c/unload.c loads the shared library only with dlopen (never linked to it), closes it
-# while threads that used it live, and loads a second copy beside it.
+# tests-c/unload.c (built by c_programs below).
 UNLOAD := $(OUT)/tests/shared/unload
 # Programs that are not run under valgrind: nomem replaces malloc, which valgrind does too.
 NOMEM_TESTS := $(OUT)/tests/shared/nomem $(OUT)/tests/static/nomem
@@ -199,49 +198,53 @@ TSAN_STATIC := $(addprefix $(OUT)/tsan/static/,$(TSAN_TESTS))
 tsan: lib $(TSAN_SHARED) $(TSAN_STATIC)
 	$(call sanitized_suite,tsan,threaded C tests with TSan,$(TSAN_ENV),$(TSAN_SHARED),$(TSAN_STATIC))
 
-# How the C programs are built, once per build: $(1) is the directory under $(OUT) (tests,
-# asan, tsan), $(2) the name of the variable with its C flags. Each tests-c/test_*.c (and
-# nomem, stress, limits) is linked once against each library; the profiling interface
-# (SPEC section 8) as a tool shared library linked ahead of libmpi_info.so, and as the tool's
-# object file linked ahead of libmpi_info.a; the fuzz target with a plain main() that replays
-# fuzz/corpus and fuzz/regressions.
+# How the C programs are built, once per build and library: $(1) is the directory under $(OUT)
+# (tests, asan, tsan), $(2) the name of the variable with its C flags, $(3) the library
+# (mpi_info; mpi_info_abi for the standard ABI build, with its header include/$(3).h), $(4)
+# what the names of the programs' directories begin with (nothing; abi- for the standard ABI
+# build). Each tests-c/test_*.c (and nomem, stress, limits) is linked once against each
+# library, shared and static; the profiling interface (SPEC section 8) as a tool shared
+# library linked ahead of the shared library, and as the tool's object file linked ahead of
+# the archive; the fuzz target with a plain main() that replays fuzz/corpus and
+# fuzz/regressions; tests-c/unload.c, which loads the shared library only with dlopen (never
+# linked to it), closes it while threads that used it live, and loads a second copy beside it.
 define c_programs
-$(OUT)/$(1)/shared/%: tests-c/%.c tests-c/check.h tests-c/support.h include/mpi_info.h $(LIB)/$(REALNAME)
+$(OUT)/$(1)/$(4)shared/%: tests-c/%.c tests-c/check.h tests-c/support.h include/$(3).h $(LIB)/lib$(3).so.$(VERSION)
 	@mkdir -p $$(@D)
-	$$(CC) $$($(2)) $$< -o $$@ -L$(LIB) -lmpi_info -Wl,-rpath,$(abspath $(LIB)) -lpthread
+	$$(CC) $$($(2)) $$< -o $$@ -L$(LIB) -l$(3) -Wl,-rpath,$(abspath $(LIB)) -lpthread
 
-$(OUT)/$(1)/static/%: tests-c/%.c tests-c/check.h tests-c/support.h include/mpi_info.h $(LIB)/libmpi_info.a
+$(OUT)/$(1)/$(4)static/%: tests-c/%.c tests-c/check.h tests-c/support.h include/$(3).h $(LIB)/lib$(3).a
 	@mkdir -p $$(@D)
-	$$(CC) $$($(2)) $$< -o $$@ $(LIB)/libmpi_info.a $(STATIC_LIBS)
+	$$(CC) $$($(2)) $$< -o $$@ $(LIB)/lib$(3).a $(STATIC_LIBS)
 
-$(OUT)/$(1)/shared/libpmpi_tool.so: tests-c/pmpi/tool.c include/mpi_info.h $(LIB)/$(REALNAME)
+$(OUT)/$(1)/$(4)shared/libpmpi_tool.so: tests-c/pmpi/tool.c include/$(3).h $(LIB)/lib$(3).so.$(VERSION)
 	@mkdir -p $$(@D)
-	$$(CC) $$($(2)) -fPIC -shared $$< -o $$@ -L$(LIB) -lmpi_info
+	$$(CC) $$($(2)) -fPIC -shared $$< -o $$@ -L$(LIB) -l$(3)
 
-$(OUT)/$(1)/shared/pmpi_app: tests-c/pmpi/app.c tests-c/check.h $(OUT)/$(1)/shared/libpmpi_tool.so $(LIB)/$(REALNAME)
-	$$(CC) $$($(2)) $$< -o $$@ -L$(OUT)/$(1)/shared -lpmpi_tool -L$(LIB) -lmpi_info \
-	    -Wl,-rpath,$(abspath $(OUT)/$(1)/shared):$(abspath $(LIB))
+$(OUT)/$(1)/$(4)shared/pmpi_app: tests-c/pmpi/app.c tests-c/check.h $(OUT)/$(1)/$(4)shared/libpmpi_tool.so $(LIB)/lib$(3).so.$(VERSION)
+	$$(CC) $$($(2)) $$< -o $$@ -L$(OUT)/$(1)/$(4)shared -lpmpi_tool -L$(LIB) -l$(3) \
+	    -Wl,-rpath,$(abspath $(OUT)/$(1)/$(4)shared):$(abspath $(LIB))
 
-$(OUT)/$(1)/static/pmpi_app: tests-c/pmpi/app.c tests-c/pmpi/tool.c tests-c/check.h $(LIB)/libmpi_info.a
+$(OUT)/$(1)/$(4)static/pmpi_app: tests-c/pmpi/app.c tests-c/pmpi/tool.c tests-c/check.h $(LIB)/lib$(3).a
 	@mkdir -p $$(@D)
-	$$(CC) $$($(2)) -c tests-c/pmpi/tool.c -o $(OUT)/$(1)/static/pmpi_tool.o
-	$$(CC) $$($(2)) $$< $(OUT)/$(1)/static/pmpi_tool.o -o $$@ $(LIB)/libmpi_info.a $(STATIC_LIBS)
+	$$(CC) $$($(2)) -c tests-c/pmpi/tool.c -o $(OUT)/$(1)/$(4)static/pmpi_tool.o
+	$$(CC) $$($(2)) $$< $(OUT)/$(1)/$(4)static/pmpi_tool.o -o $$@ $(LIB)/lib$(3).a $(STATIC_LIBS)
 
-$(OUT)/$(1)/shared/fuzz_replay: fuzz/info_fuzz.c fuzz/replay_main.c include/mpi_info.h $(LIB)/$(REALNAME)
+$(OUT)/$(1)/$(4)shared/fuzz_replay: fuzz/info_fuzz.c fuzz/replay_main.c include/$(3).h $(LIB)/lib$(3).so.$(VERSION)
 	@mkdir -p $$(@D)
-	$$(CC) $$($(2)) $$(FUZZ_REPLAY_DEFS) fuzz/info_fuzz.c fuzz/replay_main.c -o $$@ -L$(LIB) -lmpi_info -Wl,-rpath,$(abspath $(LIB))
+	$$(CC) $$($(2)) $$(FUZZ_REPLAY_DEFS) fuzz/info_fuzz.c fuzz/replay_main.c -o $$@ -L$(LIB) -l$(3) -Wl,-rpath,$(abspath $(LIB))
 
-$(OUT)/$(1)/static/fuzz_replay: fuzz/info_fuzz.c fuzz/replay_main.c include/mpi_info.h $(LIB)/libmpi_info.a
+$(OUT)/$(1)/$(4)static/fuzz_replay: fuzz/info_fuzz.c fuzz/replay_main.c include/$(3).h $(LIB)/lib$(3).a
 	@mkdir -p $$(@D)
-	$$(CC) $$($(2)) $$(FUZZ_REPLAY_DEFS) fuzz/info_fuzz.c fuzz/replay_main.c -o $$@ $(LIB)/libmpi_info.a $(STATIC_LIBS)
+	$$(CC) $$($(2)) $$(FUZZ_REPLAY_DEFS) fuzz/info_fuzz.c fuzz/replay_main.c -o $$@ $(LIB)/lib$(3).a $(STATIC_LIBS)
+
+$(OUT)/$(1)/$(4)shared/unload: tests-c/unload.c tests-c/check.h include/$(3).h $(LIB)/lib$(3).so.$(VERSION)
+	@mkdir -p $$(@D)
+	$$(CC) $$($(2)) -DUNLOAD_LIBRARY='"$(abspath $(LIB))/lib$(3).so"' $$< -o $$@ -ldl -lpthread
 endef
-$(eval $(call c_programs,tests,TEST_CFLAGS))
-
-$(UNLOAD): tests-c/unload.c tests-c/check.h include/mpi_info.h $(LIB)/$(REALNAME)
-	@mkdir -p $(@D)
-	$(CC) $(TEST_CFLAGS) -DUNLOAD_LIBRARY='"$(abspath $(LIB))/libmpi_info.so"' $< -o $@ -ldl -lpthread
-$(eval $(call c_programs,asan,ASAN_CFLAGS))
-$(eval $(call c_programs,tsan,TSAN_CFLAGS))
+$(eval $(call c_programs,tests,TEST_CFLAGS,mpi_info,))
+$(eval $(call c_programs,asan,ASAN_CFLAGS,mpi_info,))
+$(eval $(call c_programs,tsan,TSAN_CFLAGS,mpi_info,))
 
 # Fuzzing (fuzz/README.md). fuzz/info_fuzz.c decodes its input into calls of the C API and
 # checks each against a reference model. make test replays the seed corpus and the regression
@@ -499,17 +502,18 @@ $(foreach build,tests asan tsan,$(foreach lib,shared static,$(addprefix $(OUT)/$
 # the C API target.
 SERIAL_REPLAY_DEFS := -DFUZZ_REPLAY_DIRS='"$(abspath fuzz/serial_corpus):$(abspath fuzz/serial_regressions)"'
 SERIAL_REPLAY := $(OUT)/tests/shared/serial_replay $(OUT)/tests/static/serial_replay
+# $(1) to $(4) as for c_programs.
 define serial_replay
-$(OUT)/$(1)/shared/serial_replay: fuzz/serial_fuzz.c fuzz/replay_main.c include/mpi_info.h $(LIB)/$(REALNAME)
+$(OUT)/$(1)/$(4)shared/serial_replay: fuzz/serial_fuzz.c fuzz/replay_main.c include/$(3).h $(LIB)/lib$(3).so.$(VERSION)
 	@mkdir -p $$(@D)
-	$$(CC) $$($(2)) $$(SERIAL_REPLAY_DEFS) fuzz/serial_fuzz.c fuzz/replay_main.c -o $$@ -L$(LIB) -lmpi_info -Wl,-rpath,$(abspath $(LIB))
+	$$(CC) $$($(2)) $$(SERIAL_REPLAY_DEFS) fuzz/serial_fuzz.c fuzz/replay_main.c -o $$@ -L$(LIB) -l$(3) -Wl,-rpath,$(abspath $(LIB))
 
-$(OUT)/$(1)/static/serial_replay: fuzz/serial_fuzz.c fuzz/replay_main.c include/mpi_info.h $(LIB)/libmpi_info.a
+$(OUT)/$(1)/$(4)static/serial_replay: fuzz/serial_fuzz.c fuzz/replay_main.c include/$(3).h $(LIB)/lib$(3).a
 	@mkdir -p $$(@D)
-	$$(CC) $$($(2)) $$(SERIAL_REPLAY_DEFS) fuzz/serial_fuzz.c fuzz/replay_main.c -o $$@ $(LIB)/libmpi_info.a $(STATIC_LIBS)
+	$$(CC) $$($(2)) $$(SERIAL_REPLAY_DEFS) fuzz/serial_fuzz.c fuzz/replay_main.c -o $$@ $(LIB)/lib$(3).a $(STATIC_LIBS)
 endef
-$(eval $(call serial_replay,tests,TEST_CFLAGS))
-$(eval $(call serial_replay,asan,ASAN_CFLAGS))
+$(eval $(call serial_replay,tests,TEST_CFLAGS,mpi_info,))
+$(eval $(call serial_replay,asan,ASAN_CFLAGS,mpi_info,))
 ASAN_SHARED += $(OUT)/asan/shared/serial_replay
 ASAN_STATIC += $(OUT)/asan/static/serial_replay
 asan: $(OUT)/asan/shared/serial_replay $(OUT)/asan/static/serial_replay
@@ -527,3 +531,62 @@ fuzz-serial: fuzz-build
 SCRIPT_TESTS += tests-c/layered_test.sh
 c-tests: $(SERIAL_REPLAY) $(OUT)/examples/layered
 # ---------------------------------------------------------------- MPIX_ toolkit end
+
+# ---------------------------------------------------------------- standard ABI test suite begin
+# The C suite against the standard ABI build (libmpi_info_abi): the same sources, built with
+# -DMPI_INFO_TEST_ABI so that tests-c/check.h includes include/mpi_info_abi.h, linked against
+# the shared library (into $(OUT)/tests/abi-shared) and against the archive
+# ($(OUT)/tests/abi-static); make test runs them as the suites abi.so and abi.a, make valgrind
+# the shared ones, make asan both. Tests of MPI_Info_c2f/f2c, which this library does not have,
+# are left out of this build (the sources say where). Two programs are for this build only:
+# tests-c/abi_handles.c (its handles: size, range, conversions, refusal of any other value, no
+# dereference, and both libraries loaded in one process at once) and tests-c/abi_program.c (a
+# program written against a standard ABI mpi.h: tests-c/abi/mpi.h, which the project wrote from
+# the standard's published values; built a second time, as abi_program_generated, against an
+# mpi.h that only includes include/mpi_info_abi.h).
+ABI_TEST_CFLAGS := $(TEST_CFLAGS) -DMPI_INFO_TEST_ABI
+ABI_ASAN_CFLAGS := $(ASAN_CFLAGS) -DMPI_INFO_TEST_ABI
+$(eval $(call c_programs,tests,ABI_TEST_CFLAGS,mpi_info_abi,abi-))
+$(eval $(call c_programs,asan,ABI_ASAN_CFLAGS,mpi_info_abi,abi-))
+$(eval $(call serial_replay,tests,ABI_TEST_CFLAGS,mpi_info_abi,abi-))
+$(eval $(call serial_replay,asan,ABI_ASAN_CFLAGS,mpi_info_abi,abi-))
+ABI_PROGRAMS := $(C_TESTS) pmpi_app nomem stress limits fuzz_replay serial_replay abi_handles abi_program
+ABI_SHARED_RUN := $(addprefix $(OUT)/tests/abi-shared/,$(ABI_PROGRAMS) unload abi_program_generated)
+ABI_STATIC_RUN := $(addprefix $(OUT)/tests/abi-static/,$(ABI_PROGRAMS))
+c-tests: $(ABI_SHARED_RUN) $(ABI_STATIC_RUN)
+# Each program in each of its four builds (tests and asan, shared and static).
+abi_builds = $(foreach build,tests asan,$(foreach lib,shared static,$(addprefix $(OUT)/$(build)/abi-$(lib)/,$(1))))
+$(call abi_builds,$(MPIX_TESTS)): tests-c/mpix_support.h
+
+# abi_handles opens both shared libraries with dlopen (which is in the C library from glibc
+# 2.34 on).
+ABI_HANDLES_DEFS := -DINT_LIBRARY='"$(abspath $(LIB))/libmpi_info.so"' -DABI_LIBRARY='"$(abspath $(LIB))/libmpi_info_abi.so"'
+$(call abi_builds,abi_handles): ABI_TEST_CFLAGS += $(ABI_HANDLES_DEFS)
+$(call abi_builds,abi_handles): ABI_ASAN_CFLAGS += $(ABI_HANDLES_DEFS)
+$(call abi_builds,abi_handles): $(LIB)/$(REALNAME)
+
+# abi_program finds <mpi.h> in tests-c/abi; abi_program_generated in a directory whose mpi.h
+# includes the generated header.
+$(call abi_builds,abi_program): ABI_TEST_CFLAGS += -Itests-c/abi
+$(call abi_builds,abi_program): ABI_ASAN_CFLAGS += -Itests-c/abi
+$(call abi_builds,abi_program): tests-c/abi/mpi.h
+$(OUT)/tests/abi-header/mpi.h:
+	@mkdir -p $(@D)
+	@printf '#include "mpi_info_abi.h"\n' > $@
+$(OUT)/tests/abi-shared/abi_program_generated: tests-c/abi_program.c tests-c/check.h tests-c/support.h include/mpi_info_abi.h $(OUT)/tests/abi-header/mpi.h $(LIB)/$(ABI_REALNAME)
+	@mkdir -p $(@D)
+	$(CC) $(ABI_TEST_CFLAGS) -I$(OUT)/tests/abi-header $< -o $@ -L$(LIB) -lmpi_info_abi -Wl,-rpath,$(abspath $(LIB))
+
+# Under memcheck, as the int build's programs are: not nomem (valgrind replaces malloc too)
+# and not limits.
+ABI_VALGRIND := $(addprefix $(OUT)/tests/abi-shared/,$(C_TESTS) pmpi_app unload stress abi_handles abi_program)
+VALGRIND_PROGRAMS += $(ABI_VALGRIND)
+valgrind: $(ABI_VALGRIND)
+
+# In make asan's suites, after the int build's programs.
+ABI_ASAN_SHARED := $(addprefix $(OUT)/asan/abi-shared/,$(ABI_PROGRAMS))
+ABI_ASAN_STATIC := $(addprefix $(OUT)/asan/abi-static/,$(ABI_PROGRAMS))
+ASAN_SHARED += $(ABI_ASAN_SHARED)
+ASAN_STATIC += $(ABI_ASAN_STATIC)
+asan: $(ABI_ASAN_SHARED) $(ABI_ASAN_STATIC)
+# ---------------------------------------------------------------- standard ABI test suite end

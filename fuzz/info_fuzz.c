@@ -20,7 +20,12 @@
  *
  * The input format (also what fuzz/gen_corpus.py writes): a sequence of calls, each an opcode
  * byte (low 4 bits: the function, see enum op; bit 4: PMPI_ instead of MPI_) followed by the
- * bytes its argument decoders read. A decoder that runs out of input reads zeros. */
+ * bytes its argument decoders read. A decoder that runs out of input reads zeros.
+ *
+ * Built with MPI_INFO_TEST_ABI, it checks the standard ABI build (mpi_info_abi.h, pointer
+ * handles) with the same inputs: the model still names objects by their integer form, and the
+ * harness passes the library the handle whose address that is. That library has no
+ * MPI_Info_c2f/f2c, so the conversion calls are toint and fromint, checked against addresses. */
 #define _GNU_SOURCE 1
 #include <fcntl.h>
 #include <limits.h>
@@ -34,7 +39,11 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#ifdef MPI_INFO_TEST_ABI
+#include "mpi_info_abi.h"
+#else
 #include "mpi_info.h"
+#endif
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -66,24 +75,48 @@ struct api {
     int (*dup)(MPI_Info, MPI_Info *);
     int (*free_)(MPI_Info *);
     int (*create_env)(int, char **, MPI_Info *);
-    MPI_Fint (*c2f)(MPI_Info);
-    MPI_Info (*f2c)(MPI_Fint);
     int (*toint)(MPI_Info);
     MPI_Info (*fromint)(int);
     int (*error_string)(int, char *, int *);
     int (*error_class)(int, int *);
+#ifndef MPI_INFO_TEST_ABI
+    MPI_Fint (*c2f)(MPI_Info);
+    MPI_Info (*f2c)(MPI_Fint);
+#endif
 };
 
+#ifdef MPI_INFO_TEST_ABI
+#define FORTRAN_CONVERSIONS(prefix)
+#else
+#define FORTRAN_CONVERSIONS(prefix) , prefix##_Info_c2f, prefix##_Info_f2c
+#endif
 static const struct api APIS[2] = {
     {"MPI", MPI_Info_create, MPI_Info_set, MPI_Info_delete, MPI_Info_get, MPI_Info_get_valuelen,
      MPI_Info_get_string, MPI_Info_get_nkeys, MPI_Info_get_nthkey, MPI_Info_dup, MPI_Info_free,
-     MPI_Info_create_env, MPI_Info_c2f, MPI_Info_f2c, MPI_Info_toint, MPI_Info_fromint,
-     MPI_Error_string, MPI_Error_class},
+     MPI_Info_create_env, MPI_Info_toint, MPI_Info_fromint, MPI_Error_string, MPI_Error_class
+     FORTRAN_CONVERSIONS(MPI)},
     {"PMPI", PMPI_Info_create, PMPI_Info_set, PMPI_Info_delete, PMPI_Info_get,
      PMPI_Info_get_valuelen, PMPI_Info_get_string, PMPI_Info_get_nkeys, PMPI_Info_get_nthkey,
-     PMPI_Info_dup, PMPI_Info_free, PMPI_Info_create_env, PMPI_Info_c2f, PMPI_Info_f2c,
-     PMPI_Info_toint, PMPI_Info_fromint, PMPI_Error_string, PMPI_Error_class},
+     PMPI_Info_dup, PMPI_Info_free, PMPI_Info_create_env, PMPI_Info_toint, PMPI_Info_fromint,
+     PMPI_Error_string, PMPI_Error_class FORTRAN_CONVERSIONS(PMPI)},
 };
+
+/* The model names objects by a handle's integer form; the library takes and gives handles.
+ * With MPI_INFO_TEST_ABI a handle is the address that is its integer form (as MPI_Info_fromint
+ * and MPI_Info_toint say, which op_convert checks), and an address no int is names no object:
+ * it becomes -1, which names none either. */
+static MPI_Info H(int h) { return (MPI_Info)(intptr_t)h; }
+#ifdef MPI_INFO_TEST_ABI
+static int I(MPI_Info h) { return (uintptr_t)h <= INT_MAX ? (int)(uintptr_t)h : -1; }
+/* The integer forms of MPI_INFO_NULL and MPI_INFO_ENV, as constant expressions (the standard
+ * ABI's values; init_once checks them against the header's). */
+#define NULL_INT 0x130
+#define ENV_INT 0x131
+#else
+static int I(MPI_Info h) { return h; }
+#define NULL_INT MPI_INFO_NULL
+#define ENV_INT MPI_INFO_ENV
+#endif
 
 /* ---------------------------------------------------------------- failure reporting */
 
@@ -198,6 +231,13 @@ static char *obuf(int reg, size_t n) {
 /* An int output ending at the guard page, holding INT_SENT (or `init`). */
 static int *iout(int reg, int init) {
     int *p = (int *)(void *)(reg_end[reg] - sizeof(int));
+    *p = init;
+    return p;
+}
+
+/* A handle output ending at the guard page, holding `init`. */
+static MPI_Info *hout(int reg, MPI_Info init) {
+    MPI_Info *p = (MPI_Info *)(void *)(reg_end[reg] - sizeof(MPI_Info));
     *p = init;
     return p;
 }
@@ -389,9 +429,9 @@ static struct obj *live_obj(int h) {
 }
 
 /* What the library may read: a live object or MPI_INFO_ENV. */
-static struct obj *lookup_read(int h) { return h == MPI_INFO_ENV ? &env_model : live_obj(h); }
+static struct obj *lookup_read(int h) { return h == ENV_INT ? &env_model : live_obj(h); }
 /* What it may change: a live object, never MPI_INFO_ENV. */
-static struct obj *lookup_write(int h) { return h == MPI_INFO_ENV ? NULL : live_obj(h); }
+static struct obj *lookup_write(int h) { return h == ENV_INT ? NULL : live_obj(h); }
 
 /* Handles freed recently, by hash of the value: a value freed fewer than 1,000,000 creations
  * ago must not be handed out again (SPEC §3). Later frees overwrite a bucket, so this can
@@ -474,7 +514,7 @@ static void verify_pair(const struct api *A, const struct obj *o, int i, int tig
     const struct pair *p = &o->p[i];
     size_t ksize = tight ? p->kl + 1 : MPI_MAX_INFO_KEY;
     char *kb = obuf(R_VKEY, ksize);
-    int rc = A->get_nthkey(o->handle, i, kb);
+    int rc = A->get_nthkey(H(o->handle), i, kb);
     EXPECT(rc == MPI_SUCCESS, "%s_Info_get_nthkey(%d, %d) returned %d, expected 0 (nkeys %d)",
            A->prefix, o->handle, i, rc, o->n);
     check_buf("get_nthkey", kb, ksize, p->k, p->kl + 1);
@@ -489,14 +529,14 @@ static void verify_pair(const struct api *A, const struct obj *o, int i, int tig
         g_listed_end = (const char *)reg_end[R_VKEY];
     }
     int *vl = iout(R_VI0, INT_SENT), *flag = iout(R_VI1, INT_SENT);
-    rc = A->get_valuelen(o->handle, key.p, vl, flag);
+    rc = A->get_valuelen(H(o->handle), key.p, vl, flag);
     EXPECT(rc == MPI_SUCCESS && *flag == 1 && *vl == (int)p->vl,
            "%s_Info_get_valuelen(%d, key #%d) gave rc %d flag %d valuelen %d, expected 0, 1, %zu",
            A->prefix, o->handle, i, rc, *flag, *vl, p->vl);
 
     char *vb = obuf(R_VVAL, p->vl + 1);
     flag = iout(R_VI1, INT_SENT);
-    rc = A->get(o->handle, key.p, (int)p->vl, vb, flag);
+    rc = A->get(H(o->handle), key.p, (int)p->vl, vb, flag);
     EXPECT(rc == MPI_SUCCESS && *flag == 1, "%s_Info_get(%d, key #%d, %zu) gave rc %d flag %d",
            A->prefix, o->handle, i, p->vl, rc, *flag);
     check_buf("get (checking the object)", vb, p->vl + 1, p->v, p->vl + 1);
@@ -506,7 +546,7 @@ static void verify_pair(const struct api *A, const struct obj *o, int i, int tig
  * the last and `touched` (light). */
 static void verify_obj(const struct api *A, const struct obj *o, int touched, int full) {
     int *nk = iout(R_VI0, INT_SENT);
-    int rc = A->get_nkeys(o->handle, nk);
+    int rc = A->get_nkeys(H(o->handle), nk);
     EXPECT(rc == MPI_SUCCESS && *nk == o->n, "%s_Info_get_nkeys(%d) gave rc %d nkeys %d, expected 0 and %d",
            A->prefix, o->handle, rc, *nk, o->n);
     if (full) {
@@ -527,7 +567,7 @@ static void after(const struct api *A, int h, int touched) {
 /* ---------------------------------------------------------------- argument generators */
 
 static const int SPECIAL_HANDLES[] = {
-    MPI_INFO_NULL, MPI_INFO_ENV, 0, -1, 1, INT_MIN, INT_MAX, 4095, 4096, 303, 306,
+    NULL_INT, ENV_INT, 0, -1, 1, INT_MIN, INT_MAX, 4095, 4096, 303, 306,
     1 << 20, (1 << 20) + 1, (1 << 20) - 1, (2047 << 20) | 0xFFFFF, 2047 << 20, 1 << 30,
     -(1 << 20), -304, -305, 0x7FF00000, 2, 255, (1 << 20) | 4096,
 };
@@ -540,7 +580,7 @@ static int gen_handle(struct rd *r) {
     if (b < 0x60) return slots[b % NSLOTS];
     if (b < 0x80) return nobjs ? objs[b % (unsigned)nobjs].handle : slots[b % NSLOTS];
     if (b < 0x98) return SPECIAL_HANDLES[(b - 0x80) % NSPECIAL];
-    if (b < 0xB0) return nstale ? stale[b % (unsigned)nstale] : MPI_INFO_NULL;
+    if (b < 0xB0) return nstale ? stale[b % (unsigned)nstale] : NULL_INT;
     if (b < 0xD8) {
         unsigned s = u8(r), m = u8(r);
         int base = (s & 1) && nstale ? stale[(s >> 1) % (unsigned)nstale]
@@ -762,7 +802,7 @@ static const int KNOWN_CODES[] = {MPI_SUCCESS, MPI_ERR_ARG, MPI_ERR_OTHER, MPI_E
                                   MPI_ERR_INFO_KEY, MPI_ERR_INFO_NOKEY, MPI_ERR_INFO_VALUE,
                                   MPI_ERR_INFO, MPI_ERR_NO_MEM};
 static const int UNKNOWN_CODES[] = {-1, 1, 12, 14, 15, 18, 30, 35, 38, 40, INT_MIN, INT_MAX,
-                                    MPI_INFO_NULL, MPI_INFO_ENV, 1000, 4096};
+                                    NULL_INT, ENV_INT, 1000, 4096};
 
 static int known_code(int c) {
     for (unsigned i = 0; i < N_OF(KNOWN_CODES); i++)
@@ -796,16 +836,16 @@ static void op_create(const struct api *A, struct rd *r) {
         return;
     }
     log_line("#%d %s_Info_create(%s) -> slot %d", g_call, A->prefix, null ? "NULL" : "&h", slot);
-    int *out = null ? NULL : iout(R_I0, INT_SENT);
+    MPI_Info *out = null ? NULL : hout(R_I0, H(INT_SENT));
     int rc = A->create(out);
     if (null) {
         EXPECT(rc == MPI_ERR_ARG, "create(NULL) returned %d, expected MPI_ERR_ARG (13)", rc);
         return;
     }
     EXPECT(rc == MPI_SUCCESS, "create returned %d, expected 0", rc);
-    check_new_handle(*out, "create");
-    struct obj *o = add_obj(*out);
-    slots[slot] = *out;
+    check_new_handle(I(*out), "create");
+    struct obj *o = add_obj(I(*out));
+    slots[slot] = I(*out);
     verify_obj(A, o, -1, 1);
 }
 
@@ -814,7 +854,7 @@ static int do_set(const struct api *A, int h, struct str k, struct str v) {
     struct obj *o = lookup_write(h);
     int exp = !o ? MPI_ERR_INFO : !key_ok(k) ? MPI_ERR_INFO_KEY : !val_ok(v) ? MPI_ERR_INFO_VALUE
             : MPI_SUCCESS;
-    int rc = A->set(h, k.p, v.p);
+    int rc = A->set(H(h), k.p, v.p);
     EXPECT(rc == exp, "%s_Info_set(%d, %s, %s) returned %d, expected %d", A->prefix, h,
            desc(k, d1, sizeof d1), desc(v, d2, sizeof d2), rc, exp);
     if (rc != MPI_SUCCESS) return -1;
@@ -852,7 +892,7 @@ static void op_delete(const struct api *A, struct rd *r) {
     struct obj *o = lookup_write(h);
     int i = o && key_ok(k) ? obj_find(o, k.p, k.len) : -1;
     int exp = !o ? MPI_ERR_INFO : !key_ok(k) ? MPI_ERR_INFO_KEY : i < 0 ? MPI_ERR_INFO_NOKEY : MPI_SUCCESS;
-    int rc = A->del(h, k.p);
+    int rc = A->del(H(h), k.p);
     EXPECT(rc == exp, "%s_Info_delete returned %d, expected %d", A->prefix, rc, exp);
     if (rc == MPI_SUCCESS) obj_del(o, i);
     after(A, h, i);
@@ -873,7 +913,7 @@ static void op_get(const struct api *A, struct rd *r) {
              vlen, buf ? "buf" : "NULL", flag ? "&flag" : "NULL");
     int exp = !o ? MPI_ERR_INFO : !key_ok(k) ? MPI_ERR_INFO_KEY
             : (vlen < 0 || !buf || !flag) ? MPI_ERR_ARG : MPI_SUCCESS;
-    int rc = A->get(h, k.p, vlen, buf, flag);
+    int rc = A->get(H(h), k.p, vlen, buf, flag);
     EXPECT(rc == exp, "%s_Info_get returned %d, expected %d", A->prefix, rc, exp);
     if (rc == MPI_SUCCESS && i >= 0) {
         EXPECT(*flag == 1, "get: flag is %d, expected 1 (the key is there)", *flag);
@@ -900,7 +940,7 @@ static void op_valuelen(const struct api *A, struct rd *r) {
     struct obj *o = lookup_read(h);
     int i = o && key_ok(k) ? obj_find(o, k.p, k.len) : -1;
     int exp = !o ? MPI_ERR_INFO : !key_ok(k) ? MPI_ERR_INFO_KEY : (!vl || !flag) ? MPI_ERR_ARG : MPI_SUCCESS;
-    int rc = A->get_valuelen(h, k.p, vl, flag);
+    int rc = A->get_valuelen(H(h), k.p, vl, flag);
     EXPECT(rc == exp, "%s_Info_get_valuelen returned %d, expected %d", A->prefix, rc, exp);
     int ef = rc != MPI_SUCCESS ? INT_SENT : i >= 0 ? 1 : 0;
     int ev = rc == MPI_SUCCESS && i >= 0 ? (int)o->p[i].vl : INT_SENT;
@@ -924,7 +964,7 @@ static void op_get_string(const struct api *A, struct rd *r) {
              bl ? "&" : "NULL, ignored ", blen, buf ? "buf" : "NULL", flag ? "&flag" : "NULL");
     int exp = !o ? MPI_ERR_INFO : !key_ok(k) ? MPI_ERR_INFO_KEY
             : (!bl || blen < 0 || (blen > 0 && !buf) || !flag) ? MPI_ERR_ARG : MPI_SUCCESS;
-    int rc = A->get_string(h, k.p, bl, buf, flag);
+    int rc = A->get_string(H(h), k.p, bl, buf, flag);
     EXPECT(rc == exp, "%s_Info_get_string returned %d, expected %d", A->prefix, rc, exp);
     if (rc == MPI_SUCCESS && i >= 0) {
         EXPECT(*flag == 1, "get_string: flag is %d, expected 1", *flag);
@@ -952,7 +992,7 @@ static void op_nkeys(const struct api *A, struct rd *r) {
     log_line("#%d %s_Info_get_nkeys(%d, %s)", g_call, A->prefix, h, nk ? "&n" : "NULL");
     struct obj *o = lookup_read(h);
     int exp = !o ? MPI_ERR_INFO : !nk ? MPI_ERR_ARG : MPI_SUCCESS;
-    int rc = A->get_nkeys(h, nk);
+    int rc = A->get_nkeys(H(h), nk);
     EXPECT(rc == exp, "%s_Info_get_nkeys returned %d, expected %d", A->prefix, rc, exp);
     if (nk) EXPECT(*nk == (rc == MPI_SUCCESS ? o->n : INT_SENT), "get_nkeys: *nkeys is %d, expected %d",
                    *nk, rc == MPI_SUCCESS ? o->n : INT_SENT);
@@ -974,7 +1014,7 @@ static void op_nthkey(const struct api *A, struct rd *r) {
     if (buf) log_line("#%d %s_Info_get_nthkey(%d, %d, buf[%zu])", g_call, A->prefix, h, n, size);
     else log_line("#%d %s_Info_get_nthkey(%d, %d, NULL)", g_call, A->prefix, h, n);
     int exp = !o ? MPI_ERR_INFO : (n < 0 || !buf || n >= o->n) ? MPI_ERR_ARG : MPI_SUCCESS;
-    int rc = A->get_nthkey(h, n, buf);
+    int rc = A->get_nthkey(H(h), n, buf);
     EXPECT(rc == exp, "%s_Info_get_nthkey returned %d, expected %d", A->prefix, rc, exp);
     if (buf) {
         if (rc == MPI_SUCCESS) {
@@ -996,21 +1036,21 @@ static void op_dup(const struct api *A, struct rd *r) {
         log_line("#%d dup skipped (%d live objects)", g_call, nobjs);
         return;
     }
-    int *out = null ? NULL : iout(R_I0, INT_SENT);
+    MPI_Info *out = null ? NULL : hout(R_I0, H(INT_SENT));
     log_line("#%d %s_Info_dup(%d, %s) -> slot %d", g_call, A->prefix, h, out ? "&new" : "NULL", slot);
     struct obj *o = lookup_read(h);
     int exp = !o ? MPI_ERR_INFO : null ? MPI_ERR_ARG : MPI_SUCCESS;
-    int rc = A->dup(h, out);
+    int rc = A->dup(H(h), out);
     EXPECT(rc == exp, "%s_Info_dup returned %d, expected %d", A->prefix, rc, exp);
     if (rc != MPI_SUCCESS) {
-        if (out) EXPECT(*out == INT_SENT, "dup failed but wrote %d to *newinfo", *out);
+        if (out) EXPECT(*out == H(INT_SENT), "dup failed but wrote %d to *newinfo", I(*out));
         after(A, h, -1);
         return;
     }
-    check_new_handle(*out, "dup");
-    struct obj *d = add_obj(*out); /* appends: `o` stays where it is */
+    check_new_handle(I(*out), "dup");
+    struct obj *d = add_obj(I(*out)); /* appends: `o` stays where it is */
     obj_copy(d, o);
-    slots[slot] = *out;
+    slots[slot] = I(*out);
     verify_obj(A, d, -1, d->n <= 16);
     after(A, h, -1);
 }
@@ -1019,7 +1059,7 @@ static void op_free(const struct api *A, struct rd *r) {
     unsigned b = u8(r);
     int mode = (int)(b % 8), slot = (int)((b >> 3) % NSLOTS);
     int h = mode <= 4 ? slots[slot] : mode <= 6 ? gen_handle(r) : 0;
-    int *p = mode == 7 ? NULL : iout(R_I0, h);
+    MPI_Info *p = mode == 7 ? NULL : hout(R_I0, H(h));
     if (mode <= 4) log_line("#%d %s_Info_free(&slot %d = %d)", g_call, A->prefix, slot, h);
     else if (p) log_line("#%d %s_Info_free(&%d)", g_call, A->prefix, h);
     else log_line("#%d %s_Info_free(NULL)", g_call, A->prefix);
@@ -1028,15 +1068,15 @@ static void op_free(const struct api *A, struct rd *r) {
     int rc = A->free_(p);
     EXPECT(rc == exp, "%s_Info_free returned %d, expected %d", A->prefix, rc, exp);
     if (rc != MPI_SUCCESS) {
-        if (p) EXPECT(*p == h, "free failed but changed *info from %d to %d", h, *p);
+        if (p) EXPECT(*p == H(h), "free failed but changed *info from %d to %d", h, I(*p));
         after(A, h, -1);
         return;
     }
-    EXPECT(*p == MPI_INFO_NULL, "free: *info is %d, expected MPI_INFO_NULL", *p);
+    EXPECT(*p == MPI_INFO_NULL, "free: *info is %d, expected MPI_INFO_NULL", I(*p));
     kill_obj(o);
-    if (mode <= 4) slots[slot] = MPI_INFO_NULL;
+    if (mode <= 4) slots[slot] = NULL_INT;
     int *nk = iout(R_I0, INT_SENT);
-    rc = A->get_nkeys(h, nk);
+    rc = A->get_nkeys(H(h), nk);
     EXPECT(rc == MPI_ERR_INFO && *nk == INT_SENT, "get_nkeys on the freed handle %d gave %d (nkeys %d)", h, rc, *nk);
 }
 
@@ -1057,7 +1097,7 @@ static void op_create_env(const struct api *A, struct rd *r) {
             elem_null |= args[i].p == NULL;
         }
     }
-    int *out = out_null ? NULL : iout(R_I0, INT_SENT);
+    MPI_Info *out = out_null ? NULL : hout(R_I0, H(INT_SENT));
     {
         char line[900];
         size_t o = (size_t)snprintf(line, sizeof line, "%s_Info_create_env(%d, ", A->prefix, argc);
@@ -1076,16 +1116,42 @@ static void op_create_env(const struct api *A, struct rd *r) {
     int rc = A->create_env(argc, argv, out);
     EXPECT(rc == exp, "%s_Info_create_env returned %d, expected %d", A->prefix, rc, exp);
     if (rc != MPI_SUCCESS) {
-        if (out) EXPECT(*out == INT_SENT, "create_env failed but wrote %d to *info", *out);
+        if (out) EXPECT(*out == H(INT_SENT), "create_env failed but wrote %d to *info", I(*out));
         return;
     }
-    check_new_handle(*out, "create_env");
-    struct obj *o = add_obj(*out);
+    check_new_handle(I(*out), "create_env");
+    struct obj *o = add_obj(I(*out));
     build_env_model(o, argc, args);
-    slots[slot] = *out;
+    slots[slot] = I(*out);
     verify_obj(A, o, -1, 1);
 }
 
+#ifdef MPI_INFO_TEST_ABI
+/* toint gives the address of every handle that is an int's, -1 for any other (a negative int's
+ * address has the high bits set); fromint gives the address that is a non-negative int, and for
+ * a negative one a handle that names no object. c2f/f2c are toint/fromint here (the standard
+ * ABI's mpi_fortran.h makes them macros for those). */
+static void op_convert(const struct api *A, struct rd *r) {
+    unsigned b = u8(r);
+    int h = gen_handle(r);
+    if (b % 2 == 0) {
+        log_line("#%d %s_Info_toint(%d)", g_call, A->prefix, h);
+        int got = A->toint(H(h));
+        EXPECT(got == (h >= 0 ? h : -1), "%s_Info_toint(address %d) returned %d", A->prefix, h, got);
+    } else {
+        log_line("#%d %s_Info_fromint(%d)", g_call, A->prefix, h);
+        MPI_Info got = A->fromint(h);
+        if (h >= 0) {
+            EXPECT(got == H(h), "%s_Info_fromint(%d) returned the address %p", A->prefix, h, (void *)got);
+        } else {
+            int *nk = iout(R_I0, INT_SENT);
+            int rc = A->get_nkeys(got, nk);
+            EXPECT(rc == MPI_ERR_INFO && *nk == INT_SENT, "%s_Info_fromint(%d) returned %p, an object "
+                   "(get_nkeys gave %d)", A->prefix, h, (void *)got, rc);
+        }
+    }
+}
+#else
 static void op_convert(const struct api *A, struct rd *r) {
     unsigned b = u8(r);
     int h = gen_handle(r), got;
@@ -1099,6 +1165,7 @@ static void op_convert(const struct api *A, struct rd *r) {
     log_line("#%d %s_Info_%s(%d)", g_call, A->prefix, name, h);
     EXPECT(got == h, "%s_Info_%s(%d) returned %d: conversions are the identity", A->prefix, name, h, got);
 }
+#endif
 
 /* The first message seen for each known code: later calls must give the same one. */
 static char err_msgs[64][MPI_MAX_ERROR_STRING];
@@ -1188,7 +1255,7 @@ static void init_env(void) {
         argc++;
         at += l + 1;
     }
-    struct obj want = {MPI_INFO_ENV, 0, 0, NULL};
+    struct obj want = {ENV_INT, 0, 0, NULL};
     build_env_model(&want, argc, args);
     free(args);
     free(cmd);
@@ -1197,7 +1264,7 @@ static void init_env(void) {
     int n = -1;
     int rc = MPI_Info_get_nkeys(MPI_INFO_ENV, &n);
     EXPECT(rc == MPI_SUCCESS && n >= 0, "MPI_Info_get_nkeys(MPI_INFO_ENV) gave %d, nkeys %d", rc, n);
-    env_model.handle = MPI_INFO_ENV;
+    env_model.handle = ENV_INT;
     for (int i = 0; i < n; i++) {
         char key[MPI_MAX_INFO_KEY], val[MPI_MAX_INFO_VAL];
         int flag = 0;
@@ -1234,6 +1301,11 @@ static void init_once(void) {
     map_regions();
     g_call = -1;
     log_line("(start-up: reading MPI_INFO_ENV)");
+#ifdef MPI_INFO_TEST_ABI
+    EXPECT(H(NULL_INT) == MPI_INFO_NULL && H(ENV_INT) == MPI_INFO_ENV,
+           "the harness's MPI_INFO_NULL and MPI_INFO_ENV (%d, %d) are not the header's", NULL_INT,
+           ENV_INT);
+#endif
     init_env();
 }
 
@@ -1246,13 +1318,13 @@ static void finish_input(void) {
         const struct api *A = &APIS[nobjs & 1];
         int h = o->handle;
         verify_obj(A, o, -1, 1);
-        int *p = iout(R_I0, h);
+        MPI_Info *p = hout(R_I0, H(h));
         int rc = A->free_(p);
         EXPECT(rc == MPI_SUCCESS && *p == MPI_INFO_NULL, "%s_Info_free(&%d) at the end gave %d, *info %d",
-               A->prefix, h, rc, *p);
+               A->prefix, h, rc, I(*p));
         kill_obj(o);
         int *nk = iout(R_I0, INT_SENT);
-        rc = A->get_nkeys(h, nk);
+        rc = A->get_nkeys(H(h), nk);
         EXPECT(rc == MPI_ERR_INFO && *nk == INT_SENT, "get_nkeys on the freed handle %d gave %d", h, rc);
     }
     if (g_trace) fprintf(stderr, "%.*s", (int)g_loglen, g_log);
@@ -1264,7 +1336,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     nobjs = 0;
     nstale = 0;
     g_listed = NULL;
-    for (int i = 0; i < NSLOTS; i++) slots[i] = MPI_INFO_NULL;
+    for (int i = 0; i < NSLOTS; i++) slots[i] = NULL_INT;
     struct rd r = {data, size, 0};
     for (g_call = 0; g_call < MAX_CALLS && r.i < r.n; g_call++) {
         unsigned op = u8(&r);

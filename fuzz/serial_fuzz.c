@@ -26,7 +26,11 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#ifdef MPI_INFO_TEST_ABI
+#include "mpi_info_abi.h"
+#else
 #include "mpi_info.h"
+#endif
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -34,6 +38,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 unsigned long long info_fuzz_checks;
 
 #define INT_SENT ((int)0xA5A5A5A5u)
+/* The handle whose integer form is INT_SENT (with MPI_INFO_TEST_ABI: that address). */
+#define HANDLE_SENT ((MPI_Info)(intptr_t)INT_SENT)
 #define BYTE_SENT 0xA5
 #define KEY_MAX (MPI_MAX_INFO_KEY - 1)   /* 255 */
 #define VAL_MAX (MPI_MAX_INFO_VAL - 1)   /* 1023 */
@@ -177,15 +183,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     size_t npairs;
     int want = ref_decode(input, size, &pairs, &npairs);
     int (*deserialize)(const void *, int, MPI_Info *) = size % 2 ? PMPIX_Info_deserialize : MPIX_Info_deserialize;
-    MPI_Info info = INT_SENT;
+    MPI_Info info = HANDLE_SENT;
     int rc = deserialize(input, (int)size, &info);
     EXPECT(rc == want, "deserialize of %zu bytes returned %d, the reference decoder %d", size, rc, want);
     if (rc != MPI_SUCCESS) {
-        EXPECT(info == INT_SENT, "deserialize failed with %d but wrote the handle %d", rc, info);
+        EXPECT(info == HANDLE_SENT, "deserialize failed with %d but wrote the handle %d", rc,
+               MPI_Info_toint(info));
         return 0;
     }
     check_pairs(info, pairs, npairs);
-    MPI_Info copy = INT_SENT;
+    MPI_Info copy = HANDLE_SENT;
     int equal = INT_SENT;
     EXPECT(MPI_Info_dup(info, &copy) == MPI_SUCCESS, "dup failed");
     EXPECT(MPIX_Info_equal(info, copy, 1, &equal) == MPI_SUCCESS && equal == 1, "not equal to its duplicate");

@@ -13,7 +13,22 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+/* The same test sources build against either library: with MPI_INFO_TEST_ABI defined, against
+ * the standard ABI build's header (MPI_Info a pointer), else against mpi_info.h (an int). A
+ * program written against an mpi.h (tests-c/abi_program.c) includes that first, and no other. */
+#if defined(MPI_VERSION)
+#elif defined(MPI_INFO_TEST_ABI)
+#include "mpi_info_abi.h"
+#else
 #include "mpi_info.h"
+#endif
+
+/* Where a test forges a handle from an integer, prints handles, sorts them or compares them as
+ * numbers, it goes through MPI_Info_fromint and MPI_Info_toint: the identity in the int
+ * library; in the ABI library exact for every handle it gives out, MPI_INFO_NULL and
+ * MPI_INFO_ENV, while a negative int becomes an address with the high bits set and an address
+ * that is no int becomes -1, neither of which is an object (as a negative int is none in the
+ * int library). */
 
 static int check_passed_count, check_failed_count;
 static const char *check_program = "test";

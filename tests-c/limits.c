@@ -56,7 +56,7 @@ static double seconds_now(void) {
 }
 
 static int cmp_handle(const void *a, const void *b) {
-    MPI_Info x = *(const MPI_Info *)a, y = *(const MPI_Info *)b;
+    int x = MPI_Info_toint(*(const MPI_Info *)a), y = MPI_Info_toint(*(const MPI_Info *)b);
     return (x > y) - (x < y);
 }
 
@@ -68,7 +68,8 @@ static int all_distinct(const MPI_Info *sorted, size_t n) {
 }
 
 static int valid_user_handle(MPI_Info h) {
-    return h > 0 && h >= 4096 && h != MPI_INFO_NULL && h != MPI_INFO_ENV;
+    int v = MPI_Info_toint(h);
+    return v > 0 && v >= 4096 && h != MPI_INFO_NULL && h != MPI_INFO_ENV;
 }
 
 /* ---- 1. a million live objects ----------------------------------------------------------- */
@@ -91,7 +92,7 @@ static void million_objects(void) {
     for (int i = 0; i < MILLION; i++) {
         h[i] = UNTOUCHED_HANDLE;
         if (MPI_Info_create(&h[i]) != MPI_SUCCESS || !valid_user_handle(h[i])) {
-            if (ok) fprintf(stderr, "  create #%d failed or gave handle %d\n", i, h[i]);
+            if (ok) fprintf(stderr, "  create #%d failed or gave handle %d\n", i, MPI_Info_toint(h[i]));
             ok = 0;
             if (h[i] == UNTOUCHED_HANDLE) break;
         }

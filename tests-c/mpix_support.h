@@ -30,7 +30,9 @@ static inline int holds(MPI_Info info, const char *const *kv, int n) {
     size_t want_len;
     char *want = pairs_dump(kv, n, &want_len);
     int same = same_as(info, want, want_len);
-    if (!same) fprintf(stderr, "  object %d does not hold the %d pairs expected\n", info, n);
+    if (!same)
+        fprintf(stderr, "  object %d does not hold the %d pairs expected\n", MPI_Info_toint(info),
+                n);
     free(want);
     return same;
 }

@@ -296,9 +296,14 @@ static void failf(tstate *t, int cat, int line, const char *cond, const char *fm
         if (!(cond)) failf((t), (cat), __LINE__, #cond, __VA_ARGS__);                     \
     } while (0)
 
+/* Handles are packed into 64-bit words with a serial number or a count: their integer form
+ * (which every handle the library gives out fits) in the low 32 bits. */
+static uint32_t handle_bits(MPI_Info h) { return (uint32_t)MPI_Info_toint(h); }
+static MPI_Info handle_from_bits(uint64_t word) { return MPI_Info_fromint((int)(uint32_t)word); }
+
 static void grave_push(MPI_Info h, uint64_t count_at_free) {
     uint64_t i = __atomic_fetch_add(&grave_next, 1, __ATOMIC_RELAXED) % GRAVE;
-    st(&grave[i], (count_at_free & 0xFFFFFFFFu) << 32 | (uint32_t)h);
+    st(&grave[i], (count_at_free & 0xFFFFFFFFu) << 32 | handle_bits(h));
 }
 
 /* ---- keys and values ----------------------------------------------------------------- */
@@ -948,7 +953,7 @@ static int pub_contents_ok(tstate *t, MPI_Info h, uint64_t serial, char *why, si
 static void pub_use(tstate *t) {
     int s = (int)rnd(t, NPUB), rc, flag = -7, n = -7, alive, judged;
     uint64_t c0 = ld(&creations), w = ld(&pub[s]), serial = w >> 32;
-    MPI_Info h = (MPI_Info)(uint32_t)w, d = (MPI_Info)0x5A5A5A5A;
+    MPI_Info h = handle_from_bits(w), d = (MPI_Info)0x5A5A5A5A;
     char key[MPI_MAX_INFO_KEY + 2], val[MPI_MAX_INFO_VAL + 2], idtext[32], why[200] = "";
     int j = (int)rnd(t, KPT), op = (int)rnd(t, 9), ok = 1;
     uint64_t seq = 0;
@@ -1023,12 +1028,12 @@ static void pub_use(tstate *t) {
     if (alive) t->stale_live++;
     else if (rc == MPI_ERR_INFO) t->stale_dead++;
     EXPECT(t, C_PUB, rc == MPI_SUCCESS || rc == MPI_ERR_INFO,
-           "call %d on published object %" PRIu64 " (handle %d): rc %d", op, serial, h, rc);
+           "call %d on published object %" PRIu64 " (handle %d): rc %d", op, serial, MPI_Info_toint(h), rc);
     if (rc == MPI_ERR_INFO && op != 5 && op != 7 && op != 8)
         ok = flag == -7 && n == -7 && (op == 1 ? 1 : op == 4 ? untouched(key, 0, sizeof key) : untouched(val, 0, sizeof val));
     if (judged)
         EXPECT(t, C_PUB, ok, "call %d on published object %" PRIu64 " (handle %d): rc %d, wrong result or output%s%s",
-               op, serial, h, rc, op == 5 && rc == MPI_SUCCESS ? ": " : "", op == 5 && rc == MPI_SUCCESS ? why : "");
+               op, serial, MPI_Info_toint(h), rc, op == 5 && rc == MPI_SUCCESS ? ": " : "", op == 5 && rc == MPI_SUCCESS ? why : "");
     else
         t->stale_unjudged++;
 }
@@ -1047,8 +1052,8 @@ static void pub_retire(tstate *t) {
     snprintf(idtext, sizeof idtext, "%" PRIu64, serial);
     rc = CALL(t, MPI_Info_set(nh, "id", idtext));
     EXPECT(t, C_PUB, rc == MPI_SUCCESS, "set id: rc %d", rc);
-    old = __atomic_exchange_n(&pub[s], serial << 32 | (uint32_t)nh, __ATOMIC_ACQ_REL);
-    oh = (MPI_Info)(uint32_t)old;
+    old = __atomic_exchange_n(&pub[s], serial << 32 | handle_bits(nh), __ATOMIC_ACQ_REL);
+    oh = handle_from_bits(old);
     oserial = old >> 32;
     /* Only we free it, so it is alive until we do; others may be writing to it. */
     note_create();
@@ -1081,7 +1086,7 @@ static void pub_retire(tstate *t) {
 
 static void grave_use(tstate *t) {
     uint64_t e = ld(&grave[rnd(t, GRAVE)]);
-    MPI_Info h = (MPI_Info)(uint32_t)e, h2 = h, d = (MPI_Info)0x5A5A5A5A;
+    MPI_Info h = handle_from_bits(e), h2 = h, d = (MPI_Info)0x5A5A5A5A;
     uint32_t freed_at = (uint32_t)(e >> 32);
     char buf[MPI_MAX_INFO_VAL + 2];
     int rc, flag = -7, n = -7, op = (int)rnd(t, 9), ok;
@@ -1106,7 +1111,7 @@ static void grave_use(tstate *t) {
     }
     ok = rc == MPI_ERR_INFO && flag == -7 && n == -7 && h2 == h && d == (MPI_Info)0x5A5A5A5A &&
          untouched(buf, 0, sizeof buf);
-    EXPECT(t, C_STALE, ok, "call %d on freed handle %d: rc %d (outputs %s)", op, h, rc,
+    EXPECT(t, C_STALE, ok, "call %d on freed handle %d: rc %d (outputs %s)", op, MPI_Info_toint(h), rc,
            rc == MPI_ERR_INFO ? "written" : "-");
     if (rc == MPI_SUCCESS && op == 4) CALL(t, MPI_Info_free(&d));
     t->stale_calls++;
@@ -1394,13 +1399,13 @@ static void mostly_judge(tstate *t, int line, int g, MPI_Info h, uint64_t lo, ui
         failf(t, b->cread, line, "replay",
               "%s of %s object %d (handle %d) saw a state it never had between its "
               "writer's changes %" PRIu64 " and %" PRIu64 ":%s",
-              what, b->name, g, h, lo, hi, seen);
+              what, b->name, g, MPI_Info_toint(h), lo, hi, seen);
     }
 }
 
 static void xkey(char *out, int r) { snprintf(out, 32, "x%d", r); }
 
-static MPI_Info bhandle(int g) { return (MPI_Info)(uint32_t)ld(&BO[g].slot); }
+static MPI_Info bhandle(int g) { return handle_from_bits(ld(&BO[g].slot)); }
 
 /* 1 (and *seq) if val is one of the values thread r has written (or is writing) to its key in
  * object g: version 0 (the owner's, when the object was made) up to r's last. */
@@ -1524,10 +1529,10 @@ static int mostly_read(tstate *t, int g, MPI_Info h, uint64_t lo0, uint32_t pick
     /* Changes done before the call. If h is still the one in the slot after that, it has
      * them all; if not, it was replaced, and has at least those done before h was read. */
     uint64_t lo = ld(&w->done[o]), freed = ld(&b->freed), hi, seq = 0;
-    int current = (MPI_Info)(uint32_t)ld(&b->slot) == h;
+    int current = handle_from_bits(ld(&b->slot)) == h;
     /* A handle whose free returned before the call began must be dead, while SPEC §3's window
      * covers it; beyond it the handle may name a new object, and the call is not judged. */
-    int was_freed = freed != 0 && (MPI_Info)(uint32_t)freed == h;
+    int was_freed = freed != 0 && handle_from_bits(freed) == h;
     int dead = was_freed && (uint32_t)((uint32_t)ld(&creations) - (uint32_t)(freed >> 32)) <
                                 REUSE_WINDOW - WINDOW_MARGIN;
     int rc, rc0, flag = -7, n = -7, in = -7, ok = 1, judged = 1;
@@ -1569,10 +1574,10 @@ static int mostly_read(tstate *t, int g, MPI_Info h, uint64_t lo0, uint32_t pick
     if (rc == MPI_ERR_INFO) {
         /* only through a handle the writer has replaced (then maybe freed), writing nothing */
         EXPECT(t, b->cfree,
-               (MPI_Info)(uint32_t)ld(&b->slot) != h && flag == -7 && n == in && d == (MPI_Info)0x5A5A5A5A &&
+               handle_from_bits(ld(&b->slot)) != h && flag == -7 && n == in && d == (MPI_Info)0x5A5A5A5A &&
                    untouched(buf, 0, sizeof buf),
-               "%s of %s object %d: MPI_ERR_INFO through handle %d, %s", what, b->name, g, h,
-               (MPI_Info)(uint32_t)ld(&b->slot) == h ? "which is still its handle" : "outputs written");
+               "%s of %s object %d: MPI_ERR_INFO through handle %d, %s", what, b->name, g, MPI_Info_toint(h),
+               handle_from_bits(ld(&b->slot)) == h ? "which is still its handle" : "outputs written");
         t->reads_dead++;
         return rc0;
     }
@@ -1585,10 +1590,10 @@ static int mostly_read(tstate *t, int g, MPI_Info h, uint64_t lo0, uint32_t pick
         judged = r.n >= 0;
         rc = MPI_SUCCESS;
     }
-    EXPECT(t, b->cfree, rc == MPI_SUCCESS, "%s of %s object %d (handle %d): rc %d", what, b->name, g, h, rc);
+    EXPECT(t, b->cfree, rc == MPI_SUCCESS, "%s of %s object %d (handle %d): rc %d", what, b->name, g, MPI_Info_toint(h), rc);
     if (rc != MPI_SUCCESS) return rc0;
     if (dead) {
-        EXPECT(t, b->cfree, 0, "%s through handle %d, freed before the call began, succeeded", what, h);
+        EXPECT(t, b->cfree, 0, "%s through handle %d, freed before the call began, succeeded", what, MPI_Info_toint(h));
         if (r.op == B_DUP) TIMED(t, W_FREE, MPI_Info_free(&d));
         return rc0;
     }
@@ -1641,7 +1646,7 @@ static int mostly_read(tstate *t, int g, MPI_Info h, uint64_t lo0, uint32_t pick
     }
     case B_DUP:
         ok = d != h && mostly_walk_dup(t, d, g, &r, why, sizeof why);
-        EXPECT(t, b->cread, ok, "dup of %s object %d (handle %d): %s", b->name, g, h, d == h ? "same handle" : why);
+        EXPECT(t, b->cread, ok, "dup of %s object %d (handle %d): %s", b->name, g, MPI_Info_toint(h), d == h ? "same handle" : why);
         {
             uint64_t c = ld(&creations);
             MPI_Info copy = d;
@@ -1670,7 +1675,7 @@ static void mostly_run(tstate *t, int g, int nreads, uint32_t dup_in_ten) {
         mostly_read(t, g, h, lo0, pick, -1);
     }
     freed = ld(&BO[g].freed);
-    if (freed != 0 && rnd(t, 4) == 0) mostly_read(t, g, (MPI_Info)(uint32_t)freed, lo0, rnd(t, 1000), -1);
+    if (freed != 0 && rnd(t, 4) == 0) mostly_read(t, g, handle_from_bits(freed), lo0, rnd(t, 1000), -1);
 }
 
 /* The writer's changes, logged as shared_change logs a thread's: log entry and count before
@@ -1712,7 +1717,7 @@ static void mostly_change(tstate *t, int g, int j, int del) {
 static void mostly_replace(tstate *t, int g) {
     bobj *b = &BO[g];
     uint64_t old = ld(&b->slot), c, serial;
-    MPI_Info oh = (MPI_Info)(uint32_t)old, nh = MPI_INFO_NULL, fh;
+    MPI_Info oh = handle_from_bits(old), nh = MPI_INFO_NULL, fh;
     char buf[8], why[200];
     int o = b->wo, rc, flag = -7;
     note_create();
@@ -1742,19 +1747,19 @@ static void mostly_replace(tstate *t, int g) {
     if (rc != MPI_SUCCESS) return;
     EXPECT(t, b->cwrite, mostly_same(t, nh, g, why, sizeof why), "replacement for %s object %d: %s", b->name, g, why);
     serial = __atomic_add_fetch(&mostly_serial, 1, __ATOMIC_RELAXED);
-    __atomic_exchange_n(&b->slot, serial << 32 | (uint32_t)nh, __ATOMIC_ACQ_REL);
+    __atomic_exchange_n(&b->slot, serial << 32 | handle_bits(nh), __ATOMIC_ACQ_REL);
     if (rnd(t, 2)) sched_yield(); /* let readers that hold the old handle use it */
     c = ld(&creations);
     fh = oh;
     rc = TIMED(t, W_FREE, MPI_Info_free(&fh));
     EXPECT(t, b->cwrite, rc == MPI_SUCCESS && fh == MPI_INFO_NULL, "free of replaced %s object %d: rc %d",
            b->name, g, rc);
-    st(&b->freed, (c & 0xFFFFFFFFu) << 32 | (uint32_t)oh);
+    st(&b->freed, (c & 0xFFFFFFFFu) << 32 | handle_bits(oh));
     flag = -7;
     rc = TIMED(t, W_GET, MPI_Info_get(oh, "b0", 7, buf, &flag));
     if (within_window(c))
         EXPECT(t, b->cfree, rc == MPI_ERR_INFO && flag == -7, "get on %s handle %d just freed: rc %d", b->name,
-               oh, rc);
+               MPI_Info_toint(oh), rc);
     grave_push(oh, c);
     st(&t->replaced, t->replaced + 1);
     st(&b->fmark, ld(&b->wcount)); /* a new lock: its writes in a row start here */
@@ -1947,14 +1952,14 @@ static void owner_read_own(tstate *t, int g) {
  * began went to this very object, that one or a later one. Returns the call's result. */
 static int xread(tstate *t, int cat, int g, uint64_t slot, int r, uint64_t *seen) {
     const bobj *b = &BO[g];
-    MPI_Info h = (MPI_Info)(uint32_t)slot;
+    MPI_Info h = handle_from_bits(slot);
     char key[32], buf[MPI_MAX_INFO_VAL + 2];
     uint64_t done = ld(&b->xdone[r]), s = 0;
     int rc, flag = -7, ok, theirs = done != 0 && done >> 32 == slot >> 32;
     xkey(key, r);
     fill_sentinel(buf, sizeof buf);
     rc = TIMED(t, W_GET, MPI_Info_get(h, key, MPI_MAX_INFO_VAL - 1, buf, &flag));
-    if (rc == MPI_ERR_INFO && (MPI_Info)(uint32_t)ld(&b->slot) != h) { /* replaced and freed meanwhile */
+    if (rc == MPI_ERR_INFO && handle_from_bits(ld(&b->slot)) != h) { /* replaced and freed meanwhile */
         EXPECT(t, C_OFREE, flag == -7 && untouched(buf, 0, sizeof buf), "get %s from a freed handle wrote", key);
         return rc;
     }
@@ -1963,7 +1968,7 @@ static int xread(tstate *t, int cat, int g, uint64_t slot, int r, uint64_t *seen
     EXPECT(t, cat, ok,
            "get of %s in owned object %d (handle %d): rc %d flag %d \"%.40s\": not one of its values, or older "
            "than version %" PRIu64 " set before",
-           key, g, h, rc, flag, rc == MPI_SUCCESS && flag == 1 ? buf : "", theirs ? done & 0xFFFFFFFFu : 0);
+           key, g, MPI_Info_toint(h), rc, flag, rc == MPI_SUCCESS && flag == 1 ? buf : "", theirs ? done & 0xFFFFFFFFu : 0);
     *seen = theirs && ok; /* a set by another thread this read had to see */
     return rc;
 }
@@ -2060,7 +2065,7 @@ static void owned_walk(tstate *t, int g) {
 static void owned_foreign_write(tstate *t, int g) {
     bobj *b = &BO[g];
     uint64_t c0 = ld(&creations), slot = ld(&b->slot), seq = ld(&b->xstarted[t->id]) + 1;
-    MPI_Info h = (MPI_Info)(uint32_t)slot;
+    MPI_Info h = handle_from_bits(slot);
     char key[32], val[MPI_MAX_INFO_VAL], back[MPI_MAX_INFO_VAL + 1];
     int rc, flag = -7;
     xkey(key, t->id);
@@ -2070,8 +2075,8 @@ static void owned_foreign_write(tstate *t, int g) {
     st(&t->fwrites, t->fwrites + 1);
     if (rc != MPI_SUCCESS) {
         if (within_window(c0))
-            EXPECT(t, C_OFREE, rc == MPI_ERR_INFO && (MPI_Info)(uint32_t)ld(&b->slot) != h,
-                   "set %s in owned object %d (handle %d): rc %d", key, g, h, rc);
+            EXPECT(t, C_OFREE, rc == MPI_ERR_INFO && handle_from_bits(ld(&b->slot)) != h,
+                   "set %s in owned object %d (handle %d): rc %d", key, g, MPI_Info_toint(h), rc);
         t->fwrites_dead++;
         return;
     }
@@ -2081,8 +2086,8 @@ static void owned_foreign_write(tstate *t, int g) {
         if (within_window(c0))
             EXPECT(t, C_OFOREIGN,
                    (rc == MPI_SUCCESS && flag == 1 && strcmp(back, val) == 0) ||
-                       (rc == MPI_ERR_INFO && (MPI_Info)(uint32_t)ld(&b->slot) != h),
-                   "read back %s just set in owned object %d (handle %d): rc %d flag %d", key, g, h, rc, flag);
+                       (rc == MPI_ERR_INFO && handle_from_bits(ld(&b->slot)) != h),
+                   "read back %s just set in owned object %d (handle %d): rc %d flag %d", key, g, MPI_Info_toint(h), rc, flag);
     }
 }
 
@@ -2368,7 +2373,7 @@ int main(int argc, char **argv) {
         note_create();
         CHECK_RC(MPI_Info_create(&h), MPI_SUCCESS);
         CHECK_RC(MPI_Info_set(h, "id", idtext), MPI_SUCCESS);
-        pub[s] = serial << 32 | (uint32_t)h;
+        pub[s] = serial << 32 | handle_bits(h);
     }
     nfw = nthreads < NX_MAX ? nthreads : NX_MAX;
     nall = nthreads + 1 + CHURN_POOL + NOWNER + VISIT_POOL;
@@ -2441,7 +2446,7 @@ int main(int argc, char **argv) {
         MPI_Info h = MPI_INFO_NULL;
         note_create();
         CHECK_RC(MPI_Info_create(&h), MPI_SUCCESS);
-        BO[g].slot = ++mostly_serial << 32 | (uint32_t)h;
+        BO[g].slot = ++mostly_serial << 32 | handle_bits(h);
         for (int k = 0; k < 10; k++) mostly_change(BW, g, (int)rnd(BW, KPT), 0);
     }
     t1 = now();
@@ -2474,7 +2479,7 @@ int main(int argc, char **argv) {
         MPI_Info h = MPI_INFO_NULL;
         note_create();
         CHECK_RC(MPI_Info_create(&h), MPI_SUCCESS);
-        BO[g].slot = ++mostly_serial << 32 | (uint32_t)h;
+        BO[g].slot = ++mostly_serial << 32 | handle_bits(h);
         for (int r = 0; r < BO[g].nx; r++) {
             char key[32], val[MPI_MAX_INFO_VAL];
             xkey(key, r);
@@ -2534,7 +2539,7 @@ int main(int argc, char **argv) {
     /* the read-mostly and owned objects: exactly their writer's model; in the owned ones, the
      * others' keys each with its thread's last value that reached this object */
     for (int g = 0; g < NBOBJ; g++) {
-        MPI_Info h = (MPI_Info)(uint32_t)BO[g].slot;
+        MPI_Info h = handle_from_bits(BO[g].slot);
         char why[200];
         int same = mostly_same(NULL, h, g, why, sizeof why), xsame = 1;
         CHECK(same);
@@ -2569,7 +2574,7 @@ int main(int argc, char **argv) {
 
     /* published objects: well formed */
     for (int s = 0; s < NPUB; s++) {
-        MPI_Info h = (MPI_Info)(uint32_t)pub[s];
+        MPI_Info h = handle_from_bits(pub[s]);
         char why[200];
         int okp = pub_contents_ok(T[0], h, pub[s] >> 32, why, sizeof why);
         CHECK(okp);
@@ -2585,7 +2590,7 @@ int main(int argc, char **argv) {
             int n = -7;
             if (g == 0 || (uint32_t)((uint32_t)creations - (uint32_t)(g >> 32)) >= REUSE_WINDOW - WINDOW_MARGIN)
                 continue;
-            if (MPI_Info_get_nkeys((MPI_Info)(uint32_t)g, &n) != MPI_ERR_INFO || n != -7) all_dead = 0;
+            if (MPI_Info_get_nkeys(handle_from_bits(g), &n) != MPI_ERR_INFO || n != -7) all_dead = 0;
         }
         CHECK(all_dead);
     }

@@ -15,6 +15,7 @@
 #include <limits.h>
 
 #define S32 0x5A5A5A5A
+#define S32_HANDLE MPI_Info_fromint(S32)
 
 /* ---------------------------------------------------------------- snapshots */
 
@@ -39,7 +40,7 @@ static int all_unchanged(void) {
     int ok = 1;
     for (int i = 0; i < nsnaps; i++) {
         if (!same_as(snaps[i].h, snaps[i].d, snaps[i].len)) {
-            fprintf(stderr, "  object %d changed\n", snaps[i].h);
+            fprintf(stderr, "  object %d changed\n", MPI_Info_toint(snaps[i].h));
             ok = 0;
         }
     }
@@ -107,10 +108,10 @@ static int try_nthkey(MPI_Info h, int n, int null_key) {
 }
 
 static int try_dup(MPI_Info h, int null_new) {
-    MPI_Info nw = S32;
+    MPI_Info nw = S32_HANDLE;
     int rc = MPI_Info_dup(h, null_new ? NULL : &nw);
-    out_ok = nw == S32;
-    if (rc == MPI_SUCCESS && nw != S32) MPI_Info_free(&nw); /* unexpected: don't leak */
+    out_ok = nw == S32_HANDLE;
+    if (rc == MPI_SUCCESS && nw != S32_HANDLE) MPI_Info_free(&nw); /* unexpected: don't leak */
     return rc;
 }
 
@@ -122,10 +123,10 @@ static int try_free(MPI_Info h, int null_ptr) {
 }
 
 static int try_create_env(int argc, char **argv, int null_info) {
-    MPI_Info nw = S32;
+    MPI_Info nw = S32_HANDLE;
     int rc = MPI_Info_create_env(argc, argv, null_info ? NULL : &nw);
-    out_ok = nw == S32;
-    if (rc == MPI_SUCCESS && nw != S32) MPI_Info_free(&nw);
+    out_ok = nw == S32_HANDLE;
+    if (rc == MPI_SUCCESS && nw != S32_HANDLE) MPI_Info_free(&nw);
     return rc;
 }
 
@@ -284,14 +285,27 @@ static void test_invalid_handles(void) {
         dead_dup = d;
         CHECK_RC(MPI_Info_free(&d), MPI_SUCCESS);
     }
-    MPI_Info list[] = {MPI_INFO_NULL, 0, -1, INT_MIN, INT_MAX, dead, dead_dup,
-                       0x2BADF00D, 1, 303, 306, 4095, 4096, -305, 1000000007};
+    MPI_Info list[] = {MPI_INFO_NULL,
+                       MPI_Info_fromint(0),
+                       MPI_Info_fromint(-1),
+                       MPI_Info_fromint(INT_MIN),
+                       MPI_Info_fromint(INT_MAX),
+                       dead,
+                       dead_dup,
+                       MPI_Info_fromint(0x2BADF00D),
+                       MPI_Info_fromint(1),
+                       MPI_Info_fromint(303),
+                       MPI_Info_fromint(306),
+                       MPI_Info_fromint(4095),
+                       MPI_Info_fromint(4096),
+                       MPI_Info_fromint(-305),
+                       MPI_Info_fromint(1000000007)};
     const char *names[] = {"MPI_INFO_NULL", "0", "-1", "INT_MIN", "INT_MAX", "freed handle",
                            "freed dup", "random 0x2BADF00D", "1", "303", "306", "4095", "4096",
                            "-305", "1000000007"};
     for (size_t i = 0; i < sizeof list / sizeof list[0]; i++) {
         if (list[i] == A || list[i] == E) continue; /* a "random" value hit a live object */
-        CTX_BEGIN(names[i], list[i]);
+        CTX_BEGIN(names[i], MPI_Info_toint(list[i]));
         bad_handle_everywhere(list[i]);
         CTX_END();
     }
@@ -302,9 +316,9 @@ static void test_invalid_handles(void) {
             x ^= x << 13;
             x ^= x >> 17;
             x ^= x << 5;
-            MPI_Info h = (MPI_Info)x;
+            MPI_Info h = MPI_Info_fromint((int)x);
             if (h == A || h == E || h == MPI_INFO_ENV) continue;
-            CTX_BEGIN("pseudo-random handle", h);
+            CTX_BEGIN("pseudo-random handle", MPI_Info_toint(h));
             FAILS(try_set(h, "alpha", "new"), MPI_ERR_INFO);
             FAILS(try_get(h, "alpha", 100, 0, 0), MPI_ERR_INFO);
             FAILS(try_nkeys(h, 0), MPI_ERR_INFO);
@@ -318,7 +332,7 @@ static void test_invalid_handles(void) {
 
 static void test_env(void) {
     const MPI_Info env = MPI_INFO_ENV;
-    CTX_BEGIN("MPI_INFO_ENV", env);
+    CTX_BEGIN("MPI_INFO_ENV", MPI_Info_toint(env));
     /* Functions that would modify it: MPI_ERR_INFO, whatever the other arguments. */
     FAILS(try_set(env, "newkey", "v"), MPI_ERR_INFO);
     FAILS(try_set(env, "maxprocs", "2"), MPI_ERR_INFO);
@@ -371,9 +385,9 @@ static void test_env(void) {
             FAILS(try_nthkey(env, n, 0), MPI_ERR_ARG);
             CTX_END();
         }
-        MPI_Info d = S32;
+        MPI_Info d = S32_HANDLE;
         CHECK_RC(MPI_Info_dup(env, &d), MPI_SUCCESS);
-        CHECK(d != S32 && d != MPI_INFO_ENV && d != MPI_INFO_NULL);
+        CHECK(d != S32_HANDLE && d != MPI_INFO_ENV && d != MPI_INFO_NULL);
         int dn = -1;
         CHECK_RC(MPI_Info_get_nkeys(d, &dn), MPI_SUCCESS);
         CHECK(dn == n);
@@ -384,7 +398,7 @@ static void test_env(void) {
     }
 
     /* Bad arguments of the read functions on ENV: the usual classes. */
-    CTX_BEGIN("MPI_INFO_ENV (read)", env);
+    CTX_BEGIN("MPI_INFO_ENV (read)", MPI_Info_toint(env));
     FAILS(try_get(env, NULL, 100, 0, 0), MPI_ERR_INFO_KEY);
     FAILS(try_get(env, "", 100, 0, 0), MPI_ERR_INFO_KEY);
     FAILS(try_get(env, "maxprocs", -1, 0, 0), MPI_ERR_ARG);
@@ -408,7 +422,7 @@ static void bad_keys_on(MPI_Info h) {
     const char *names[] = {"NULL", "\"\"", "256 chars", "1000 chars", "256 unterminated"};
     for (int i = 0; i < 5; i++) {
         const char *k = keys[i];
-        CTX_BEGIN(names[i], h);
+        CTX_BEGIN(names[i], MPI_Info_toint(h));
         FAILS(try_set(h, k, "v"), MPI_ERR_INFO_KEY);
         FAILS(try_set(h, k, ""), MPI_ERR_INFO_KEY);
         FAILS(try_delete(h, k), MPI_ERR_INFO_KEY);
@@ -615,10 +629,10 @@ static void test_free(void) {
     FAILS(try_free(A, 1), MPI_ERR_ARG); /* NULL pointer */
     FAILS(try_free(MPI_INFO_NULL, 0), MPI_ERR_INFO);
     FAILS(try_free(MPI_INFO_ENV, 0), MPI_ERR_INFO);
-    FAILS(try_free(0, 0), MPI_ERR_INFO);
-    FAILS(try_free(-1, 0), MPI_ERR_INFO);
-    FAILS(try_free(INT_MIN, 0), MPI_ERR_INFO);
-    FAILS(try_free(INT_MAX, 0), MPI_ERR_INFO);
+    FAILS(try_free(MPI_Info_fromint(0), 0), MPI_ERR_INFO);
+    FAILS(try_free(MPI_Info_fromint(-1), 0), MPI_ERR_INFO);
+    FAILS(try_free(MPI_Info_fromint(INT_MIN), 0), MPI_ERR_INFO);
+    FAILS(try_free(MPI_Info_fromint(INT_MAX), 0), MPI_ERR_INFO);
     {
         MPI_Info dead = freed_handle();
         FAILS(try_free(dead, 0), MPI_ERR_INFO);
@@ -673,11 +687,11 @@ static void test_create_env(void) {
      * NULL and is not read (the array ends at a guard page); NULLs after argv[argc-1] are
      * outside the range. */
     {
-        MPI_Info h = S32;
+        MPI_Info h = S32_HANDLE;
         char buf[64];
         int flag = S32;
         CHECK_RC(MPI_Info_create_env(0, NULL, &h), MPI_SUCCESS);
-        CHECK(h != S32 && h != MPI_INFO_NULL && h != MPI_INFO_ENV);
+        CHECK(h != S32_HANDLE && h != MPI_INFO_NULL && h != MPI_INFO_ENV);
         fill_sentinel(buf, sizeof buf);
         CHECK_RC(MPI_Info_get(h, "command", 60, buf, &flag), MPI_SUCCESS);
         CHECK(flag == 0);
@@ -689,21 +703,21 @@ static void test_create_env(void) {
         CHECK(flag == 1 && strcmp(buf, "1") == 0);
         CHECK_RC(MPI_Info_free(&h), MPI_SUCCESS);
 
-        h = S32;
+        h = S32_HANDLE;
         CHECK_RC(MPI_Info_create_env(0, null0, &h), MPI_SUCCESS);
-        CHECK(h != S32);
-        if (h != S32) CHECK_RC(MPI_Info_free(&h), MPI_SUCCESS);
+        CHECK(h != S32_HANDLE);
+        if (h != S32_HANDLE) CHECK_RC(MPI_Info_free(&h), MPI_SUCCESS);
 
-        h = S32;
+        h = S32_HANDLE;
         CHECK_RC(MPI_Info_create_env(1, null1, &h), MPI_SUCCESS);
-        CHECK(h != S32);
-        if (h != S32) CHECK_RC(MPI_Info_free(&h), MPI_SUCCESS);
+        CHECK(h != S32_HANDLE);
+        if (h != S32_HANDLE) CHECK_RC(MPI_Info_free(&h), MPI_SUCCESS);
 
-        h = S32;
+        h = S32_HANDLE;
         CHECK_RC(MPI_Info_create_env(2, null2, &h), MPI_SUCCESS);
         flag = S32;
         fill_sentinel(buf, sizeof buf);
-        if (h != S32) {
+        if (h != S32_HANDLE) {
             CHECK_RC(MPI_Info_get(h, "argv", 60, buf, &flag), MPI_SUCCESS);
             CHECK(flag == 1 && strcmp(buf, "one") == 0);
             CHECK_RC(MPI_Info_free(&h), MPI_SUCCESS);
@@ -712,11 +726,11 @@ static void test_create_env(void) {
         char **guarded = (char **)(void *)guarded_end(2 * sizeof(char *));
         guarded[0] = a0;
         guarded[1] = a2;
-        h = S32;
+        h = S32_HANDLE;
         CHECK_RC(MPI_Info_create_env(2, guarded, &h), MPI_SUCCESS);
         flag = S32;
         fill_sentinel(buf, sizeof buf);
-        if (h != S32) {
+        if (h != S32_HANDLE) {
             CHECK_RC(MPI_Info_get(h, "command", 60, buf, &flag), MPI_SUCCESS);
             CHECK(flag == 1 && strcmp(buf, "prog") == 0);
             flag = S32;
@@ -775,7 +789,7 @@ static void test_pmpi_badargs(void) {
     CHECK_RC(PMPI_Info_get(A, "alpha", 10, NULL, &flag), MPI_ERR_ARG);
     CHECK_RC(PMPI_Info_get_valuelen(A, NULL, NULL, NULL), MPI_ERR_INFO_KEY);
     CHECK_RC(PMPI_Info_get_string(A, "alpha", NULL, buf, &flag), MPI_ERR_ARG);
-    CHECK_RC(PMPI_Info_get_nkeys(-1, &n), MPI_ERR_INFO);
+    CHECK_RC(PMPI_Info_get_nkeys(MPI_Info_fromint(-1), &n), MPI_ERR_INFO);
     CHECK_RC(PMPI_Info_get_nthkey(A, A_NKEYS, buf), MPI_ERR_ARG);
     CHECK_RC(PMPI_Info_dup(A, NULL), MPI_ERR_ARG);
     CHECK_RC(PMPI_Info_free(&h), MPI_ERR_INFO);

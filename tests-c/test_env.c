@@ -24,7 +24,7 @@
 
 #define CHILD_FLAG "--child"
 #define REPORT_FD_VAR "MPI_INFO_TEST_ENV_FD"
-#define SENTINEL_HANDLE 123457
+#define SENTINEL_HANDLE MPI_Info_fromint(123457)
 
 /* ---- helpers ------------------------------------------------------------------------ */
 
@@ -273,7 +273,8 @@ static void test_info_env_read_only(void) {
         int n = nkeys(MPI_INFO_ENV);
         char last[MPI_MAX_INFO_KEY + 1];
         CHECK_RC(MPI_Info_dup(MPI_INFO_ENV, &d), MPI_SUCCESS);
-        CHECK(d != MPI_INFO_ENV && d != MPI_INFO_NULL && d != SENTINEL_HANDLE && d >= 4096);
+        CHECK(d != MPI_INFO_ENV && d != MPI_INFO_NULL && d != SENTINEL_HANDLE &&
+              MPI_Info_toint(d) >= 4096);
         CHECK(same_as(d, snap, snaplen));
         CHECK_RC(MPI_Info_set(d, "soft", "2"), MPI_SUCCESS);
         CHECK_RC(MPI_Info_delete(d, "maxprocs"), MPI_SUCCESS);
@@ -290,7 +291,7 @@ static void test_info_env_read_only(void) {
 
         /* A second dup is another object, again equal to MPI_INFO_ENV. */
         CHECK_RC(PMPI_Info_dup(MPI_INFO_ENV, &d2), MPI_SUCCESS);
-        CHECK(d2 != d && d2 != MPI_INFO_ENV && d2 >= 4096);
+        CHECK(d2 != d && d2 != MPI_INFO_ENV && MPI_Info_toint(d2) >= 4096);
         CHECK(same_as(d2, snap, snaplen));
 
         CHECK_RC(MPI_Info_free(&d), MPI_SUCCESS);
@@ -314,7 +315,7 @@ static void expect_env(const char *what, int argc, char **argv, const char *comm
         return;
     }
     CHECK(info != SENTINEL_HANDLE && info != MPI_INFO_NULL && info != MPI_INFO_ENV &&
-          info >= 4096);
+          MPI_Info_toint(info) >= 4096);
     check_env_pairs(what, info, command, argv_joined, wdir);
     CHECK_RC(MPI_Info_free(&info), MPI_SUCCESS);
 }
@@ -504,7 +505,8 @@ static void test_create_env_independent(void) {
     CHECK_RC(MPI_Info_create_env(2, v, &a), MPI_SUCCESS);
     CHECK_RC(MPI_Info_create_env(2, v, &b), MPI_SUCCESS);
     CHECK(a != b);
-    CHECK(a != MPI_INFO_ENV && b != MPI_INFO_ENV && a >= 4096 && b >= 4096);
+    CHECK(a != MPI_INFO_ENV && b != MPI_INFO_ENV && MPI_Info_toint(a) >= 4096 &&
+          MPI_Info_toint(b) >= 4096);
     n = nkeys(a);
     CHECK(n == 8);
     CHECK(nkeys(b) == n);

@@ -8,10 +8,36 @@
  *   distinct; MPI_Error_class(code) == code; every other code in a wide range is MPI_ERR_ARG;
  * - MPI_Info_c2f/f2c/toint/fromint are the identity and round-trip, and a converted handle
  *   still works;
- * - every PMPI_ twin exists and behaves like its MPI_ name, and the two names mix freely. */
+ * - every PMPI_ twin exists and behaves like its MPI_ name, and the two names mix freely.
+ *
+ * Built with MPI_INFO_TEST_ABI (against mpi_info_abi.h), the handle checks are the standard
+ * ABI's instead: MPI_Info is a struct MPI_ABI_Info pointer, MPI_INFO_NULL and MPI_INFO_ENV are
+ * the addresses 0x130 and 0x131 (constant expressions in static initialisers, not integer
+ * constant expressions: no case label or array size), and toint/fromint convert between a
+ * handle and its address, exactly for every int that is not negative. That library has no
+ * MPI_Info_c2f/f2c and its header no MPI_Fint, so their checks are left out. */
 #include "check.h"
 
 #include <limits.h>
+#include <stdint.h>
+
+/* The integer a handle is, and the handle an integer is, without the library: in the int
+ * library the handle itself, in the ABI library its address. */
+#ifdef MPI_INFO_TEST_ABI
+#define AS_INT(h) ((int)(intptr_t)(h))
+#define AS_HANDLE(v) ((MPI_Info)(intptr_t)(v))
+#else
+#define AS_INT(h) ((int)(h))
+#define AS_HANDLE(v) ((MPI_Info)(v))
+#endif
+
+/* A handle converted to its Fortran form and back. The ABI library has no c2f/f2c: the
+ * standard ABI's mpi_fortran.h makes them macros for toint/fromint, which are used there. */
+#ifdef MPI_INFO_TEST_ABI
+#define VIA_FORTRAN(h) MPI_Info_fromint(MPI_Info_toint(h))
+#else
+#define VIA_FORTRAN(h) MPI_Info_f2c(MPI_Info_c2f(h))
+#endif
 
 /* ---- compile-time checks: these fail to compile if the header is wrong ---- */
 
@@ -19,9 +45,29 @@
 static MPI_Info static_null = MPI_INFO_NULL;
 static MPI_Info static_env = MPI_INFO_ENV;
 static const MPI_Info static_table[2] = {MPI_INFO_NULL, MPI_INFO_ENV};
+static char sized_by_key[MPI_MAX_INFO_KEY];
+
+#ifdef MPI_INFO_TEST_ABI
+/* MPI_Info is a pointer to the standard ABI's struct MPI_ABI_Info: with -Werror, an MPI_Info*
+ * initialised from a struct MPI_ABI_Info ** only compiles if the types are compatible. */
+static struct MPI_ABI_Info *abi_pointer_object;
+static MPI_Info *info_ptr_from_abi_pointer = &abi_pointer_object;
+
+/* 1 for MPI_INFO_NULL, 2 for ENV, 0 otherwise: a pointer is no case label, its integer form
+ * is. */
+static int classify(MPI_Info h) {
+    switch (MPI_Info_toint(h)) {
+    case 0x130:
+        return 1;
+    case 0x131:
+        return 2;
+    default:
+        return 0;
+    }
+}
+#else
 /* ... and as array sizes (an integer constant expression). */
 static char sized_by_null[MPI_INFO_NULL];
-static char sized_by_key[MPI_MAX_INFO_KEY];
 
 /* MPI_Info and MPI_Fint are int: with -Werror, an int* initialised from an MPI_Info* (or the
  * other way round) only compiles if the types are compatible. */
@@ -40,6 +86,7 @@ static int classify(MPI_Info h) {
         return 0;
     }
 }
+#endif
 
 struct known {
     int code;
@@ -67,8 +114,8 @@ static int is_known(int code) {
 
 static void test_constants(void) {
     /* SPEC §2, value by value. */
-    CHECK(MPI_INFO_NULL == 304);
-    CHECK(MPI_INFO_ENV == 305);
+    CHECK(AS_INT(MPI_INFO_NULL) == 304);
+    CHECK(AS_INT(MPI_INFO_ENV) == 305);
     CHECK(MPI_MAX_INFO_KEY == 256);
     CHECK(MPI_MAX_INFO_VAL == 1024);
     CHECK(MPI_MAX_ERROR_STRING == 512);
@@ -84,7 +131,29 @@ static void test_constants(void) {
     CHECK(MPI_THREAD_MULTIPLE == 4096);
 
     /* The constants are ints (not e.g. long or unsigned): the usual arithmetic type of the
-     * expression has the size of int and is signed. */
+     * expression has the size of int and is signed. In the ABI, the handles are pointers. */
+#ifdef MPI_INFO_TEST_ABI
+    CHECK(sizeof(MPI_INFO_NULL) == sizeof(void *));
+    CHECK(sizeof(MPI_ERR_INFO) == sizeof(int));
+    CHECK((MPI_ERR_INFO - 35) < 0);
+
+    CHECK(sizeof(MPI_Info) == sizeof(void *));
+    CHECK((uintptr_t)MPI_INFO_NULL == 0x130 && (uintptr_t)MPI_INFO_ENV == 0x131);
+
+    /* Static initialisers hold the right values. */
+    CHECK(static_null == AS_HANDLE(304));
+    CHECK(static_env == AS_HANDLE(305));
+    CHECK(static_table[0] == AS_HANDLE(304) && static_table[1] == AS_HANDLE(305));
+    CHECK(sizeof sized_by_key == 256);
+    *info_ptr_from_abi_pointer = MPI_INFO_ENV;
+    CHECK(abi_pointer_object == MPI_INFO_ENV);
+
+    /* Its integer form as a case label. */
+    CHECK(classify(AS_HANDLE(304)) == 1);
+    CHECK(classify(AS_HANDLE(305)) == 2);
+    CHECK(classify(AS_HANDLE(0)) == 0);
+    CHECK(classify(MPI_INFO_NULL) == 1);
+#else
     CHECK(sizeof(MPI_INFO_NULL) == sizeof(int));
     CHECK(sizeof(MPI_ERR_INFO) == sizeof(int));
     CHECK((MPI_INFO_NULL - 305) < 0);
@@ -113,6 +182,7 @@ static void test_constants(void) {
     CHECK(classify(305) == 2);
     CHECK(classify(0) == 0);
     CHECK(classify(MPI_INFO_NULL) == 1);
+#endif
 }
 
 static void test_error_strings(void) {
@@ -225,26 +295,60 @@ static void test_conversion(void) {
     MPI_Info hs[4] = {a, b, MPI_INFO_NULL, MPI_INFO_ENV};
     for (int i = 0; i < 4; i++) {
         MPI_Info h = hs[i];
+#ifndef MPI_INFO_TEST_ABI
         CHECK(MPI_Info_c2f(h) == (MPI_Fint)h);
         CHECK(MPI_Info_f2c((MPI_Fint)h) == h);
-        CHECK(MPI_Info_toint(h) == (int)h);
-        CHECK(MPI_Info_fromint((int)h) == h);
+#endif
+        CHECK(MPI_Info_toint(h) == AS_INT(h));
+        CHECK(MPI_Info_fromint(AS_INT(h)) == h);
+#ifndef MPI_INFO_TEST_ABI
         CHECK(MPI_Info_f2c(MPI_Info_c2f(h)) == h);
+#endif
         CHECK(MPI_Info_fromint(MPI_Info_toint(h)) == h);
+#ifndef MPI_INFO_TEST_ABI
         CHECK(MPI_Info_c2f(MPI_Info_f2c((MPI_Fint)h)) == (MPI_Fint)h);
-        CHECK(MPI_Info_toint(MPI_Info_fromint((int)h)) == (int)h);
+#endif
+        CHECK(MPI_Info_toint(MPI_Info_fromint(AS_INT(h))) == AS_INT(h));
+#ifndef MPI_INFO_TEST_ABI
         CHECK(PMPI_Info_c2f(h) == (MPI_Fint)h);
         CHECK(PMPI_Info_f2c((MPI_Fint)h) == h);
-        CHECK(PMPI_Info_toint(h) == (int)h);
-        CHECK(PMPI_Info_fromint((int)h) == h);
+#endif
+        CHECK(PMPI_Info_toint(h) == AS_INT(h));
+        CHECK(PMPI_Info_fromint(AS_INT(h)) == h);
     }
+#ifndef MPI_INFO_TEST_ABI
     CHECK(MPI_Info_c2f(MPI_INFO_NULL) == 304);
     CHECK(MPI_Info_f2c(304) == MPI_INFO_NULL);
+#endif
     CHECK(MPI_Info_toint(MPI_INFO_NULL) == 304);
     CHECK(MPI_Info_fromint(304) == MPI_INFO_NULL);
+#ifdef MPI_INFO_TEST_ABI
+    CHECK(MPI_Info_toint(MPI_INFO_ENV) == 305);
+#else
     CHECK(MPI_Info_c2f(MPI_INFO_ENV) == 305);
+#endif
     CHECK(MPI_Info_fromint(305) == MPI_INFO_ENV);
 
+#ifdef MPI_INFO_TEST_ABI
+    /* Values that are not handles: an int that is not negative is an address and back; a
+     * negative one (an address no int is) gives a handle that names no object. */
+    {
+        int vals[] = {0, -1, 1, 4095, INT_MIN, INT_MAX, 123456789};
+        int wrong = 0;
+        for (size_t i = 0; i < sizeof vals / sizeof vals[0]; i++) {
+            int v = vals[i], n = 0x5A5A5A5A;
+            if (v >= 0 ? MPI_Info_fromint(v) != AS_HANDLE(v) ||
+                             MPI_Info_toint(AS_HANDLE(v)) != v ||
+                             MPI_Info_toint(MPI_Info_fromint(v)) != v
+                       : MPI_Info_get_nkeys(MPI_Info_fromint(v), &n) != MPI_ERR_INFO ||
+                             n != 0x5A5A5A5A) {
+                fprintf(stderr, "conversion of %d is wrong\n", v);
+                wrong++;
+            }
+        }
+        CHECK(wrong == 0);
+    }
+#else
     /* "identity on values" (SPEC §4): also on values that are not handles. */
     {
         int vals[] = {0, -1, 1, 4095, INT_MIN, INT_MAX, 123456789};
@@ -259,10 +363,11 @@ static void test_conversion(void) {
         }
         CHECK(wrong == 0);
     }
+#endif
 
     /* A handle converted with c2f then f2c (and toint/fromint) still works. */
     {
-        MPI_Info a2 = MPI_Info_f2c(MPI_Info_c2f(a));
+        MPI_Info a2 = VIA_FORTRAN(a);
         MPI_Info b2 = MPI_Info_fromint(MPI_Info_toint(b));
         char buf[8];
         int flag = -1;
@@ -272,17 +377,17 @@ static void test_conversion(void) {
         flag = -1;
         CHECK_RC(MPI_Info_get(b2, "which", 7, buf, &flag), MPI_SUCCESS);
         CHECK(flag == 1 && strcmp(buf, "b") == 0);
-        CHECK_RC(MPI_Info_set(MPI_Info_f2c(MPI_Info_c2f(a)), "more", "x"), MPI_SUCCESS);
+        CHECK_RC(MPI_Info_set(VIA_FORTRAN(a), "more", "x"), MPI_SUCCESS);
         int n = -1;
         CHECK_RC(MPI_Info_get_nkeys(a, &n), MPI_SUCCESS);
         CHECK(n == 2);
         /* ENV converted still reads. */
         n = -1;
-        CHECK_RC(MPI_Info_get_nkeys(MPI_Info_f2c(MPI_Info_c2f(MPI_INFO_ENV)), &n), MPI_SUCCESS);
+        CHECK_RC(MPI_Info_get_nkeys(VIA_FORTRAN(MPI_INFO_ENV), &n), MPI_SUCCESS);
         CHECK(n >= 3); /* maxprocs, soft, thread_level are always known */
         /* NULL converted is still not an object. */
         n = 0x5A5A5A5A;
-        CHECK_RC(MPI_Info_get_nkeys(MPI_Info_f2c(MPI_Info_c2f(MPI_INFO_NULL)), &n), MPI_ERR_INFO);
+        CHECK_RC(MPI_Info_get_nkeys(VIA_FORTRAN(MPI_INFO_NULL), &n), MPI_ERR_INFO);
         CHECK(n == 0x5A5A5A5A);
         /* Free through the converted value. */
         MPI_Info fa = MPI_Info_fromint(MPI_Info_toint(a2));
@@ -303,7 +408,7 @@ static void test_pmpi(void) {
     int flag, n, vl, bl;
 
     CHECK_RC(PMPI_Info_create(&p), MPI_SUCCESS);
-    CHECK(p != MPI_INFO_NULL && p >= 4096);
+    CHECK(p != MPI_INFO_NULL && MPI_Info_toint(p) >= 4096);
     CHECK_RC(PMPI_Info_set(p, "k1", "v1"), MPI_SUCCESS);
     CHECK_RC(PMPI_Info_set(p, "k2", "value2"), MPI_SUCCESS);
     /* MPI_ sees what PMPI_ wrote. */
@@ -349,7 +454,7 @@ static void test_pmpi(void) {
     CHECK_RC(PMPI_Info_get_nthkey(p, 2, buf), MPI_ERR_ARG);
 
     CHECK_RC(PMPI_Info_dup(p, &q), MPI_SUCCESS);
-    CHECK(q != p && q >= 4096);
+    CHECK(q != p && MPI_Info_toint(q) >= 4096);
     CHECK_RC(PMPI_Info_delete(q, "k1"), MPI_SUCCESS);
     CHECK_RC(PMPI_Info_delete(q, "k1"), MPI_ERR_INFO_NOKEY);
     n = -1;

@@ -277,7 +277,7 @@ static void test_errors(void) {
     CHECK(NOTHING_WRITTEN());
     CHECK_RC(MPI_Info_get_string(dead, "k", &bl, buf, &flag), MPI_ERR_INFO);
     CHECK(NOTHING_WRITTEN());
-    CHECK_RC(MPI_Info_get_string(-1, "k", &bl, buf, &flag), MPI_ERR_INFO);
+    CHECK_RC(MPI_Info_get_string(MPI_Info_fromint(-1), "k", &bl, buf, &flag), MPI_ERR_INFO);
     CHECK_RC(MPI_Info_get_string(MPI_INFO_NULL, NULL, NULL, NULL, NULL), MPI_ERR_INFO);
     CHECK(NOTHING_WRITTEN());
 

@@ -13,7 +13,11 @@
  *   distinct" (which the SPEC implies), with and without 10,000 objects live meanwhile.
  * - 1,000,000 objects live at once: all distinct, all valid, all dead after being freed.
  *
- * MPI_INFO_UNDER_VALGRIND set: fewer pseudo-random probes; the 1,000,000 checks stay. */
+ * MPI_INFO_UNDER_VALGRIND set: fewer pseudo-random probes; the 1,000,000 checks stay.
+ *
+ * Handles are forged, compared and sorted through their integer form (MPI_Info_fromint and
+ * MPI_Info_toint), so that against the standard ABI library (MPI_INFO_TEST_ABI) the same values
+ * are tried; tests-c/abi_handles.c tries the values only a pointer can have. */
 #include "support.h"
 
 #include <limits.h>
@@ -21,6 +25,7 @@
 #include <time.h>
 
 #define S32 0x5A5A5A5A
+#define S32_HANDLE MPI_Info_fromint(S32)
 #define MILLION 1000000
 
 static int under_valgrind;
@@ -37,7 +42,10 @@ static uint32_t rnd(void) {
     return (uint32_t)((rng_state * 2685821657736338717ull) >> 32);
 }
 
-static MPI_Info flip(MPI_Info h, unsigned mask) { return (MPI_Info)((unsigned)h ^ mask); }
+/* h with the bits of mask flipped in its integer form. */
+static MPI_Info flip(MPI_Info h, unsigned mask) {
+    return MPI_Info_fromint((int)((unsigned)MPI_Info_toint(h) ^ mask));
+}
 
 /* ---------------------------------------------------------------- snapshots */
 
@@ -78,7 +86,7 @@ static int fixtures_unchanged(void) {
     int ok = 1;
     for (int i = 0; i <= NFIX; i++) {
         if (!same_as(fix_handle(i), fix_snap[i], fix_len[i])) {
-            fprintf(stderr, "  live object %d changed\n", fix_handle(i));
+            fprintf(stderr, "  live object %d changed\n", MPI_Info_toint(fix_handle(i)));
             ok = 0;
         }
     }
@@ -130,10 +138,10 @@ static int probe(MPI_Info v) {
         fill_sentinel(buf, sizeof buf);
         if (MPI_Info_get_nthkey(v, 0, buf) != MPI_ERR_INFO || !untouched(buf, 0, sizeof buf))
             PROBE_FAIL("get_nthkey");
-        nw = S32;
+        nw = S32_HANDLE;
         rc = MPI_Info_dup(v, &nw);
-        if (rc == MPI_SUCCESS && nw != S32) MPI_Info_free(&nw); /* don't leak on failure */
-        if (rc != MPI_ERR_INFO || nw != S32) PROBE_FAIL("dup");
+        if (rc == MPI_SUCCESS && nw != S32_HANDLE) MPI_Info_free(&nw); /* don't leak on failure */
+        if (rc != MPI_ERR_INFO || nw != S32_HANDLE) PROBE_FAIL("dup");
     }
     if (MPI_Info_set(v, "a", "forged") != MPI_ERR_INFO) PROBE_FAIL("set (existing key)");
     if (MPI_Info_set(v, "forged", "x") != MPI_ERR_INFO) PROBE_FAIL("set (new key)");
@@ -156,8 +164,8 @@ static void cat_begin(const char *name) {
 static void cat_probe(MPI_Info v) {
     if (!probe(v)) {
         if (cat_bad < 5)
-            fprintf(stderr, "  %s: forged handle %d (0x%08x): %s misbehaved\n", cat_name, v,
-                    (unsigned)v, probe_fail);
+            fprintf(stderr, "  %s: forged handle %d (0x%08x): %s misbehaved\n", cat_name,
+                    MPI_Info_toint(v), (unsigned)MPI_Info_toint(v), probe_fail);
         cat_bad++;
     }
 }
@@ -167,13 +175,16 @@ static void cat_probe(MPI_Info v) {
 static void test_forged(void) {
     /* Named special values. */
     {
-        MPI_Info special[] = {0,       -1,           INT_MIN,  INT_MAX,  INT_MIN + 1,
-                              INT_MAX - 1, -304,     -305,     -4096,    4096,
-                              65535,   65536,        1 << 30,  (int)0x80000001u,
-                              (int)0xFFFF0000u, MPI_INFO_NULL, MPI_INFO_ENV};
+        int special[] = {0,       -1,           INT_MIN,  INT_MAX,  INT_MIN + 1,
+                         INT_MAX - 1, -304,     -305,     -4096,    4096,
+                         65535,   65536,        1 << 30,  (int)0x80000001u,
+                         (int)0xFFFF0000u, MPI_Info_toint(MPI_INFO_NULL),
+                         MPI_Info_toint(MPI_INFO_ENV)};
         cat_begin("special values");
-        for (size_t i = 0; i < sizeof special / sizeof special[0]; i++)
-            if (!is_fixture(special[i])) cat_probe(special[i]);
+        for (size_t i = 0; i < sizeof special / sizeof special[0]; i++) {
+            MPI_Info v = MPI_Info_fromint(special[i]);
+            if (!is_fixture(v)) cat_probe(v);
+        }
         CHECK(cat_bad == 0);
         CHECK(fixtures_unchanged());
     }
@@ -182,11 +193,11 @@ static void test_forged(void) {
         int reached_fixture = 0;
         cat_begin("1..4095");
         for (int v = 1; v <= 4095; v++) {
-            if (is_fixture(v)) {
+            if (is_fixture(MPI_Info_fromint(v))) {
                 reached_fixture = 1; /* a user handle below 4096: checked below */
                 continue;
             }
-            cat_probe(v);
+            cat_probe(MPI_Info_fromint(v));
         }
         CHECK(cat_bad == 0);
         CHECK(!reached_fixture);
@@ -197,7 +208,7 @@ static void test_forged(void) {
         int count = under_valgrind ? 5000 : 200000;
         cat_begin("pseudo-random");
         for (int i = 0; i < count; i++) {
-            MPI_Info v = (MPI_Info)rnd();
+            MPI_Info v = MPI_Info_fromint((int)rnd());
             if (is_fixture(v)) continue;
             cat_probe(v);
         }
@@ -210,10 +221,10 @@ static void test_forged(void) {
         cat_begin("near live handles");
         for (int i = 0; i < NFIX; i++)
             for (int d = -span; d <= span; d++) {
-                long long w = (long long)fix[i] + d;
+                long long w = (long long)MPI_Info_toint(fix[i]) + d;
                 if (w < INT_MIN || w > INT_MAX) continue;
-                if (is_fixture((MPI_Info)w)) continue;
-                cat_probe((MPI_Info)w);
+                if (is_fixture(MPI_Info_fromint((int)w))) continue;
+                cat_probe(MPI_Info_fromint((int)w));
             }
         CHECK(cat_bad == 0);
         CHECK(fixtures_unchanged());
@@ -243,24 +254,25 @@ static void test_forged(void) {
 /* ---------------------------------------------------------------- handle values */
 
 static int good_user_handle(MPI_Info h) {
-    return h > 0 && h != MPI_INFO_NULL && h != MPI_INFO_ENV && h >= 4096;
+    int v = MPI_Info_toint(h);
+    return v > 0 && h != MPI_INFO_NULL && h != MPI_INFO_ENV && v >= 4096;
 }
 
 static void test_user_handle_values(void) {
     for (int i = 0; i < NFIX; i++) CHECK(good_user_handle(fix[i]));
     {
-        MPI_Info d = S32, e = S32;
+        MPI_Info d = S32_HANDLE, e = S32_HANDLE;
         CHECK_RC(MPI_Info_dup(fix[0], &d), MPI_SUCCESS);
-        CHECK(good_user_handle(d) && d != S32 && !is_fixture(d));
+        CHECK(good_user_handle(d) && d != S32_HANDLE && !is_fixture(d));
         CHECK_RC(MPI_Info_dup(MPI_INFO_ENV, &e), MPI_SUCCESS);
-        CHECK(good_user_handle(e) && e != S32 && e != d && !is_fixture(e));
+        CHECK(good_user_handle(e) && e != S32_HANDLE && e != d && !is_fixture(e));
         CHECK_RC(MPI_Info_free(&d), MPI_SUCCESS);
         CHECK_RC(MPI_Info_free(&e), MPI_SUCCESS);
         char a0[] = "x";
         char *av[] = {a0, NULL};
-        e = S32;
+        e = S32_HANDLE;
         CHECK_RC(MPI_Info_create_env(1, av, &e), MPI_SUCCESS);
-        CHECK(good_user_handle(e) && e != S32 && !is_fixture(e));
+        CHECK(good_user_handle(e) && e != S32_HANDLE && !is_fixture(e));
         CHECK_RC(MPI_Info_free(&e), MPI_SUCCESS);
     }
 }
@@ -291,7 +303,7 @@ static void test_freed_is_dead(void) {
     {
         char buf[64];
         int flag = S32, vl = S32, bl = 60, n = S32;
-        MPI_Info nw = S32, c = saved;
+        MPI_Info nw = S32_HANDLE, c = saved;
         fill_sentinel(buf, sizeof buf);
         CHECK_RC(MPI_Info_get(saved, "a", 60, buf, &flag), MPI_ERR_INFO);
         CHECK(flag == S32 && untouched(buf, 0, sizeof buf));
@@ -307,7 +319,7 @@ static void test_freed_is_dead(void) {
         CHECK_RC(MPI_Info_set(saved, "new", "x"), MPI_ERR_INFO);
         CHECK_RC(MPI_Info_delete(saved, "a"), MPI_ERR_INFO);
         CHECK_RC(MPI_Info_dup(saved, &nw), MPI_ERR_INFO);
-        CHECK(nw == S32);
+        CHECK(nw == S32_HANDLE);
         CHECK_RC(MPI_Info_free(&c), MPI_ERR_INFO);
         CHECK(c == saved);
         /* The set above did not bring it back. */
@@ -398,22 +410,22 @@ static void test_reuse_churn(void) {
         }
         if (x == H) equal_H++;
         if (!good_user_handle(x)) bad_value++;
-        all[i] = x;
+        all[i] = MPI_Info_toint(x);
         if (MPI_Info_free(&x) != MPI_SUCCESS || x != MPI_INFO_NULL) free_fail++;
     }
     CHECK(create_fail == 0);
     CHECK(free_fail == 0);
     CHECK(equal_H == 0);
     CHECK(bad_value == 0);
-    all[MILLION] = H;
-    for (int i = 0; i < NFIX; i++) all[MILLION + 1 + i] = fix[i];
+    all[MILLION] = MPI_Info_toint(H);
+    for (int i = 0; i < NFIX; i++) all[MILLION + 1 + i] = MPI_Info_toint(fix[i]);
     CHECK(duplicates(all, n, "churn") == 0);
     CHECK(probe(H));
     /* A few of the churned handles are dead as well. */
     {
         int bad = 0;
         for (int i = 0; i < 50; i++) {
-            MPI_Info v = all[rnd() % (uint32_t)MILLION];
+            MPI_Info v = MPI_Info_fromint(all[rnd() % (uint32_t)MILLION]);
             if (!is_fixture(v) && !probe(v)) bad++;
         }
         CHECK(bad == 0);
@@ -452,7 +464,7 @@ static void test_reuse_with_live(void) {
         }
         if (x == H2) equal_H++;
         if (!good_user_handle(x)) bad_value++;
-        all[nall++] = (x == MPI_INFO_NULL) ? INT_MIN + i : x;
+        all[nall++] = (x == MPI_INFO_NULL) ? INT_MIN + i : MPI_Info_toint(x);
         if (i < POOL || i % 100 == 0) {
             char v[16];
             snprintf(v, sizeof v, "%d", i);
@@ -488,16 +500,16 @@ static void test_reuse_with_live(void) {
                 MPI_Info_get(pool[s], "id", 30, buf, &flag) != MPI_SUCCESS || flag != 1 ||
                 strcmp(buf, expect) != 0) {
                 if (wrong == 0)
-                    fprintf(stderr, "  pool object %d (created as #%d) is wrong\n", pool[s],
-                            pool_id[s]);
+                    fprintf(stderr, "  pool object %d (created as #%d) is wrong\n",
+                            MPI_Info_toint(pool[s]), pool_id[s]);
                 wrong++;
             }
         }
         CHECK(wrong == 0);
     }
 
-    all[nall++] = H2;
-    for (int i = 0; i < NFIX; i++) all[nall++] = fix[i];
+    all[nall++] = MPI_Info_toint(H2);
+    for (int i = 0; i < NFIX; i++) all[nall++] = MPI_Info_toint(fix[i]);
     CHECK(nall == total);
     CHECK(duplicates(all, nall, "churn with 10,000 live") == 0);
 
@@ -535,12 +547,14 @@ static void test_million_live(void) {
     long create_fail = 0, bad_value = 0, set_fail = 0;
 
     for (int i = 0; i < MILLION; i++) {
-        h[i] = S32;
+        h[i] = S32_HANDLE;
         if (MPI_Info_create(&h[i]) != MPI_SUCCESS) {
             create_fail++;
-            h[i] = INT_MIN + i;
+            h[i] = MPI_Info_fromint(INT_MIN + i);
+            sorted[i] = INT_MIN + i; /* a distinct placeholder */
             continue;
         }
+        sorted[i] = MPI_Info_toint(h[i]);
         if (!good_user_handle(h[i])) bad_value++;
         if (i % 1000 == 0) {
             char v[16];
@@ -552,12 +566,11 @@ static void test_million_live(void) {
     CHECK(bad_value == 0);
     CHECK(set_fail == 0);
 
-    memcpy(sorted, h, MILLION * sizeof(int));
     CHECK(duplicates(sorted, MILLION, "1,000,000 live") == 0);
     {
         int clash = 0;
         for (int i = 0; i < NFIX; i++)
-            if (in_sorted(sorted, MILLION, fix[i])) clash = 1;
+            if (in_sorted(sorted, MILLION, MPI_Info_toint(fix[i]))) clash = 1;
         CHECK(!clash);
     }
 
@@ -571,15 +584,15 @@ static void test_million_live(void) {
             MPI_Info base = h[rnd() % (uint32_t)MILLION];
             for (int b = 0; b < 32; b++) {
                 MPI_Info v = flip(base, 1u << b);
-                if (in_sorted(sorted, MILLION, v) || is_fixture(v)) continue;
+                if (in_sorted(sorted, MILLION, MPI_Info_toint(v)) || is_fixture(v)) continue;
                 cat_probe(v);
             }
         }
         CHECK(cat_bad == 0);
         cat_begin("random among 1,000,000 live");
         for (int s = 0; s < samples * 4; s++) {
-            MPI_Info v = (MPI_Info)rnd();
-            if (in_sorted(sorted, MILLION, v) || is_fixture(v)) continue;
+            MPI_Info v = MPI_Info_fromint((int)rnd());
+            if (in_sorted(sorted, MILLION, MPI_Info_toint(v)) || is_fixture(v)) continue;
             cat_probe(v);
         }
         CHECK(cat_bad == 0);
@@ -593,7 +606,8 @@ static void test_million_live(void) {
             int expect = (i % 1000 == 0) ? 1 : 0;
             if (MPI_Info_get_nkeys(h[i], &n) != MPI_SUCCESS || n != expect) {
                 if (wrong == 0)
-                    fprintf(stderr, "  object #%d (%d): get_nkeys gave %d\n", i, h[i], n);
+                    fprintf(stderr, "  object #%d (%d): get_nkeys gave %d\n", i,
+                            MPI_Info_toint(h[i]), n);
                 wrong++;
             }
         }
@@ -624,7 +638,8 @@ static void test_million_live(void) {
         for (int i = 0; i < MILLION; i++) {
             int n = S32;
             if (MPI_Info_get_nkeys(h[i], &n) != MPI_ERR_INFO || n != S32) {
-                if (alive == 0) fprintf(stderr, "  freed object %d still answers\n", h[i]);
+                if (alive == 0)
+                    fprintf(stderr, "  freed object %d still answers\n", MPI_Info_toint(h[i]));
                 alive++;
             }
         }
@@ -648,7 +663,8 @@ static void test_dead_at_end(void) {
         if (is_fixture(dead_list[i])) continue; /* reused by a live object: allowed after
                                                    1,000,000 creations */
         if (!probe(dead_list[i])) {
-            fprintf(stderr, "  freed handle %d answers: %s\n", dead_list[i], probe_fail);
+            fprintf(stderr, "  freed handle %d answers: %s\n", MPI_Info_toint(dead_list[i]),
+                    probe_fail);
             bad++;
         }
     }

@@ -106,7 +106,10 @@ static void test_merge_errors(int api) {
     CHECK_RC(MPI_Info_create(&dead), MPI_SUCCESS);
     MPI_Info freed = dead;
     CHECK_RC(MPI_Info_free(&dead), MPI_SUCCESS);
-    const MPI_Info bad[] = {MPI_INFO_NULL, freed, -1, 0, INT_MIN, INT_MAX, 4095};
+    const MPI_Info bad[] = {MPI_INFO_NULL,           freed,
+                            MPI_Info_fromint(-1),      MPI_Info_fromint(0),
+                            MPI_Info_fromint(INT_MIN), MPI_Info_fromint(INT_MAX),
+                            MPI_Info_fromint(4095)};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         CHECK_RC(MERGE[api](bad[i], source, 1), MPI_ERR_INFO);
         CHECK_RC(MERGE[api](bad[i], bad[i], 1), MPI_ERR_INFO);
@@ -156,7 +159,8 @@ static void test_equal(int api) {
     CHECK_RC(MPI_Info_create(&dead), MPI_SUCCESS);
     MPI_Info freed = dead;
     CHECK_RC(MPI_Info_free(&dead), MPI_SUCCESS);
-    const MPI_Info bad[] = {MPI_INFO_NULL, freed, -1, 0, INT_MIN};
+    const MPI_Info bad[] = {MPI_INFO_NULL, freed, MPI_Info_fromint(-1), MPI_Info_fromint(0),
+                            MPI_Info_fromint(INT_MIN)};
     equal = ISENT;
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         CHECK_RC(EQUAL[api](bad[i], x, 1, &equal), MPI_ERR_INFO);

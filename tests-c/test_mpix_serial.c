@@ -13,6 +13,7 @@
 #include <limits.h>
 
 #define ISENT ((int)0xA5A5A5A5u)
+#define ISENT_HANDLE MPI_Info_fromint(ISENT)
 
 typedef int (*serialize_fn)(MPI_Info, int *, void *);
 typedef int (*deserialize_fn)(const void *, int, MPI_Info *);
@@ -36,7 +37,7 @@ static unsigned char *serialized(int api, MPI_Info info, int *size) {
  * Returns the new object, and the bytes (malloc'd) in *bytes and their count in *size. */
 static MPI_Info round_trip(int api, MPI_Info info, unsigned char **bytes, int *size) {
     *bytes = serialized(api, info, size);
-    MPI_Info back = ISENT;
+    MPI_Info back = ISENT_HANDLE;
     CHECK_RC(DESERIALIZE[api](*bytes, *size, &back), MPI_SUCCESS);
     int equal = ISENT;
     CHECK_RC(MPIX_Info_equal(back, info, 1, &equal), MPI_SUCCESS);
@@ -72,13 +73,13 @@ static void test_bytes(int api) {
         CHECK(memcmp(buf, SMALL, written) == 0 && untouched(buf, written, sizeof buf));
         /* A beginning alone is refused, and writes nothing. */
         if (written < sizeof SMALL) {
-            MPI_Info out = ISENT;
+            MPI_Info out = ISENT_HANDLE;
             CHECK_RC(DESERIALIZE[api](buf, (int)written, &out), MPI_ERR_ARG);
-            CHECK(out == ISENT);
+            CHECK(out == ISENT_HANDLE);
         }
     }
     /* Deserialized: the same pairs, in order; equal ordered. */
-    MPI_Info back = ISENT;
+    MPI_Info back = ISENT_HANDLE;
     CHECK_RC(DESERIALIZE[api](SMALL, (int)sizeof SMALL, &back), MPI_SUCCESS);
     CHECK(holds(back, pairs, 2));
     int equal = ISENT;
@@ -103,10 +104,10 @@ static void defect(int api, int at, const void *with, size_t n, size_t cut, size
     }
     unsigned char *input = (unsigned char *)guarded_end(len);
     memcpy(input, bytes, len);
-    MPI_Info out = ISENT;
+    MPI_Info out = ISENT_HANDLE;
     int got = DESERIALIZE[api](input, (int)len, &out);
     CHECK_RC(got, rc);
-    CHECK(out == ISENT);
+    CHECK(out == ISENT_HANDLE);
     if (got != rc) fprintf(stderr, "  defect at %d, cut %zu, extra %zu\n", at, cut, extra);
     munmap((void *)((uintptr_t)input & ~(uintptr_t)(sysconf(_SC_PAGESIZE) - 1)), (size_t)sysconf(_SC_PAGESIZE) * 2);
 }
@@ -147,21 +148,21 @@ static void test_defects(int api) {
     memcpy(two, SMALL, sizeof SMALL);
     two[5] = 9;  /* version */
     two[16] = 0; /* NUL in the key */
-    MPI_Info out = ISENT;
+    MPI_Info out = ISENT_HANDLE;
     CHECK_RC(DESERIALIZE[api](two, (int)sizeof two, &out), MPI_ERR_ARG);
     two[5] = 0;
     two[21] = 0x40; /* value length past the end, after the key's NUL */
     CHECK_RC(DESERIALIZE[api](two, (int)sizeof two, &out), MPI_ERR_INFO_KEY);
-    CHECK(out == ISENT);
+    CHECK(out == ISENT_HANDLE);
     /* A key given twice, everything else right. */
     const unsigned char dup[] = {'M', 'P', 'I', 'I', 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 1, 'k', 0, 0, 0, 1, 'a',
                                  0,   0,   0,   1,   'k', 0, 0, 0, 1, 'b'};
     CHECK_RC(DESERIALIZE[api](dup, (int)sizeof dup, &out), MPI_ERR_ARG);
-    CHECK(out == ISENT);
+    CHECK(out == ISENT_HANDLE);
     /* The longest key and value are accepted, one more byte of either is not. */
     char *key255 = repeat('k', 255), *value1023 = repeat('\xff', 1023);
     const char *const kv[] = {key255, value1023};
-    MPI_Info big = make_info(kv, 1), back = ISENT;
+    MPI_Info big = make_info(kv, 1), back = ISENT_HANDLE;
     int size;
     unsigned char *bytes = serialized(api, big, &size);
     CHECK(size == 12 + 8 + 255 + 1023);
@@ -183,7 +184,9 @@ static void test_errors(int api) {
     unsigned char buf[64];
     fill_sentinel(buf, sizeof buf);
     int b = (int)sizeof buf;
-    const MPI_Info bad[] = {MPI_INFO_NULL, freed, -1, 0, INT_MIN, INT_MAX};
+    const MPI_Info bad[] = {MPI_INFO_NULL,           freed,
+                            MPI_Info_fromint(-1),      MPI_Info_fromint(0),
+                            MPI_Info_fromint(INT_MIN), MPI_Info_fromint(INT_MAX)};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         CHECK_RC(SERIALIZE[api](bad[i], NULL, NULL), MPI_ERR_INFO);
         CHECK_RC(SERIALIZE[api](bad[i], &b, buf), MPI_ERR_INFO);
@@ -204,14 +207,14 @@ static void test_errors(int api) {
     CHECK_RC(MPI_Info_free(&env_copy), MPI_SUCCESS);
 
     /* deserialize: buf, buflen, info, then the bytes. */
-    MPI_Info out = ISENT;
+    MPI_Info out = ISENT_HANDLE;
     CHECK_RC(DESERIALIZE[api](NULL, (int)sizeof SMALL, &out), MPI_ERR_ARG);
     CHECK_RC(DESERIALIZE[api](NULL, 0, &out), MPI_ERR_ARG);
     CHECK_RC(DESERIALIZE[api](SMALL, -1, &out), MPI_ERR_ARG);
     CHECK_RC(DESERIALIZE[api](SMALL, INT_MIN, NULL), MPI_ERR_ARG);
     CHECK_RC(DESERIALIZE[api](SMALL, (int)sizeof SMALL, NULL), MPI_ERR_ARG);
     CHECK_RC(DESERIALIZE[api](SMALL, 0, &out), MPI_ERR_ARG);
-    CHECK(out == ISENT);
+    CHECK(out == ISENT_HANDLE);
     free(env);
     CHECK_RC(MPI_Info_free(&info), MPI_SUCCESS);
 }

@@ -182,7 +182,8 @@ static void test_errors(int api) {
     MPI_Info freed = dead;
     CHECK_RC(MPI_Info_free(&dead), MPI_SUCCESS);
     const char *good = write_file(2, "k 1\n", 4);
-    const MPI_Info bad_handles[] = {MPI_INFO_NULL, MPI_INFO_ENV, freed, -1, 0, INT_MIN};
+    const MPI_Info bad_handles[] = {MPI_INFO_NULL,        MPI_INFO_ENV,        freed,
+                                    MPI_Info_fromint(-1), MPI_Info_fromint(0), MPI_Info_fromint(INT_MIN)};
     for (size_t h = 0; h < sizeof bad_handles / sizeof *bad_handles; h++) {
         CHECK_RC(FROM_STRING[api](bad_handles[h], NULL, 0, 0), MPI_ERR_INFO);
         CHECK_RC(FROM_STRING[api](bad_handles[h], "k 1", MPIX_INFO_FORMAT_LINES, 0), MPI_ERR_INFO);

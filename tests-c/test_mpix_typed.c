@@ -246,7 +246,9 @@ static void test_read_errors(int api) {
     /* An unterminated key ending where an unreadable page begins: read with a bound. */
     char *unterminated = guarded_end(MPI_MAX_INFO_KEY);
     memset(unterminated, 'u', MPI_MAX_INFO_KEY);
-    const MPI_Info bad_handles[] = {MPI_INFO_NULL, dead, -1, 0, INT_MIN, INT_MAX};
+    const MPI_Info bad_handles[] = {MPI_INFO_NULL,             dead,
+                                    MPI_Info_fromint(-1),      MPI_Info_fromint(0),
+                                    MPI_Info_fromint(INT_MIN), MPI_Info_fromint(INT_MAX)};
     const char *bad_keys[] = {NULL, "", long_key, unterminated};
     const char *const choices[] = {"a", "b"};
     /* For the key step, the key is there in every case where a lookup could happen. */
@@ -342,7 +344,8 @@ static void test_writes(int api) {
     MPI_Info freed = dead;
     CHECK_RC(MPI_Info_free(&dead), MPI_SUCCESS);
     char *long_key = repeat('k', MPI_MAX_INFO_KEY);
-    const MPI_Info bad_handles[] = {MPI_INFO_NULL, MPI_INFO_ENV, freed, -1, 0};
+    const MPI_Info bad_handles[] = {MPI_INFO_NULL, MPI_INFO_ENV, freed, MPI_Info_fromint(-1),
+                                    MPI_Info_fromint(0)};
     for (size_t h = 0; h < sizeof bad_handles / sizeof *bad_handles; h++) {
         CHECK_RC(SET_BOOL[api](bad_handles[h], NULL, 1), MPI_ERR_INFO);
         CHECK_RC(SET_INT64[api](bad_handles[h], NULL, 1), MPI_ERR_INFO);

@@ -48,7 +48,7 @@ static void calls(void) {
     record(MPI_Info_set(dead, "key", "value"));
     record(MPI_Info_set(MPI_INFO_NULL, "key", "value"));
     record(MPI_Info_set(MPI_INFO_ENV, "key", "value"));
-    record(MPI_Info_set(-1, "key", "value"));
+    record(MPI_Info_set(MPI_Info_fromint(-1), "key", "value"));
     record(MPI_Info_set(info, NULL, "value"));
     record(MPI_Info_set(info, "", "value"));
     record(MPI_Info_set(info, long_key, "value"));

@@ -687,8 +687,8 @@ static void test_dup_atomic(void) {
 #define RING4 64
 #define HISTORY4 65536
 
-static int slots4[SLOTS4];         /* the latest victims: live for a moment, then freed */
-static int history4[HISTORY4];     /* every handle the freer has freed */
+static MPI_Info slots4[SLOTS4];     /* the latest victims: live for a moment, then freed */
+static MPI_Info history4[HISTORY4]; /* every handle the freer has freed */
 static int history4_len;
 static int freer4_round, freer4_done;
 /* The hammers stay within PACE4 iterations per freer round, so that neither side starves
@@ -811,7 +811,8 @@ static void *hammer4(void *arg) {
             h = __atomic_load_n(&slots4[(it / 2 + t->id) % SLOTS4], __ATOMIC_ACQUIRE);
         } else {
             int len = __atomic_load_n(&history4_len, __ATOMIC_ACQUIRE);
-            h = len ? __atomic_load_n(&history4[rnd % (unsigned)len], __ATOMIC_RELAXED) : 0;
+            h = len ? __atomic_load_n(&history4[rnd % (unsigned)len], __ATOMIC_RELAXED)
+                    : MPI_Info_fromint(0);
         }
         if (__atomic_load_n(&freer4_done, __ATOMIC_ACQUIRE)) break;
         /* wait for the freer if we are ahead of it */

@@ -128,7 +128,13 @@ int main(int argc, char **argv) {
     }
     CHECK_RC(MPI_Info_get_nkeys(MPI_INFO_ENV, &n), MPI_SUCCESS);
     CHECK(n >= 6);
+#ifdef MPI_INFO_TEST_ABI
+    /* The ABI library has no MPI_Info_c2f/f2c (the standard ABI's mpi_fortran.h makes them
+     * macros for these two): the conversions it has, which the tool does not see either. */
+    CHECK(MPI_Info_fromint(MPI_Info_toint(a)) == a);
+#else
     CHECK(MPI_Info_f2c(MPI_Info_c2f(a)) == a);
+#endif
     {
         char message[MPI_MAX_ERROR_STRING];
         CHECK_RC(MPI_Error_string(MPI_ERR_INFO, message, &len), MPI_SUCCESS);

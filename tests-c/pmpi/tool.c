@@ -8,7 +8,11 @@
  *
  * Built two ways (see the Makefile): as libpmpi_tool.so linked ahead of libmpi_info.so, and
  * as an object file linked ahead of libmpi_info.a. */
+#ifdef MPI_INFO_TEST_ABI
+#include "mpi_info_abi.h"
+#else
 #include "mpi_info.h"
+#endif
 
 #include <string.h>
 
