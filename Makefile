@@ -582,9 +582,18 @@ $(HOST_OUT)/layered_shared: examples/layered.c $(HOST_HEADERS) $(HOST_OUT)/enum/
 $(HOST_OUT)/layered_static: examples/layered.c $(HOST_HEADERS) $(HOST_OUT)/enum/libstub_mpi.a $(LIB)/libmpi_info.a
 	$(CC) $(EXAMPLE_CFLAGS) -DLAYERED_WITH_MPI $(call HOST_CFLAGS,enum) $< -o $@ $(HOST_OUT)/enum/libstub_mpi.a $(LIB)/libmpi_info.a $(STATIC_LIBS)
 
+# A host whose error functions pass every code back to MPI_Error_string (tests-c/host/pass_back.c):
+# mpi-info first on the link line, so that it is where mpi-info passes codes on.
+$(HOST_OUT)/libpass_back_host.so: tests-c/host/pass_back_host.c include/mpi_info.h $(LIB)/$(REALNAME)
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -fPIC -shared $< -o $@ -L$(LIB) -lmpi_info
+
+$(HOST_OUT)/pass_back: tests-c/host/pass_back.c tests-c/check.h include/mpi_info.h $(HOST_OUT)/libpass_back_host.so
+	$(CC) $(TEST_CFLAGS) $< -o $@ -L$(LIB) -lmpi_info -L$(HOST_OUT) -lpass_back_host -Wl,-rpath,$(abspath $(HOST_OUT)):$(abspath $(LIB))
+
 SCRIPT_TESTS += tests-c/host_test.sh
-c-tests: $(HOST_APPS) $(HOST_LAYERED)
-HOST_VALGRIND := $(filter %_shared_host_first %_shared_library_first,$(HOST_APPS))
+c-tests: $(HOST_APPS) $(HOST_OUT)/pass_back $(HOST_LAYERED)
+HOST_VALGRIND := $(filter %_shared_host_first %_shared_library_first,$(HOST_APPS)) $(HOST_OUT)/pass_back
 VALGRIND_PROGRAMS += $(HOST_VALGRIND)
 valgrind: $(HOST_VALGRIND) $(HOST_LAYERED) $(OUT)/examples/layered
 # ---------------------------------------------------------------- host MPI end

@@ -3,7 +3,8 @@
 # examples/stub-mpi, built by make in every combination (mpi.h's shared names as enum constants
 # or macros; shared or static; the host's library or mpi-info's first on the link line). Each
 # program asserts that the host's codes get the host's messages and classes, mpi-info's codes
-# mpi-info's, a code nobody owns MPI_ERR_ARG, and that the info calls work. Here: each
+# mpi-info's, a code nobody owns MPI_ERR_ARG, and that the info calls work. tests-c/host/pass_back.c
+# does the same for a host that passes codes back to MPI_Error_string. Here: each
 # program's checks, and that the shared programs do load the two libraries in the order their
 # names say (the dynamic linker's lookup order, which decides whose MPI_Error_string a program
 # reaches).
@@ -16,6 +17,7 @@ programs=()
 for style in enum macro; do for link in shared static; do for first in host library; do
     programs+=("$dir/app_${style}_${link}_${first}_first")
 done; done; done
+programs+=("$dir/pass_back")
 
 SUITE_TOTALS=$tmp/totals tests-c/run-suite.sh host "${programs[@]}"
 read -r _ p f <"$tmp/totals"

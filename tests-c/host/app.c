@@ -74,15 +74,32 @@ static int message_is(int api, int code, const char *want) {
     return 1;
 }
 
+/* 1 if PMPIX_Info_error_string gives the code exactly `want`. */
+static int message_is_mpix(int code, const char *want) {
+    char message[MPI_MAX_ERROR_STRING];
+    int length = -1;
+    return PMPIX_Info_error_string(code, message, &length) == MPI_SUCCESS && strcmp(message, want) == 0 &&
+           length == (int)strlen(want);
+}
+
 static int class_of(int api, int code) {
     int errorclass = -1;
     if (ERROR_CLASS[api](code, &errorclass) != MPI_SUCCESS) return -1;
     return errorclass;
 }
 
+/* The info part needs no MPI_Init: it works before and after the host's MPI. */
+static void info_outside_mpi(void) {
+    MPI_Info info;
+    CHECK_RC(MPI_Info_create(&info), MPI_SUCCESS);
+    CHECK_RC(MPI_Info_set(info, "striping_unit", "1048576"), MPI_SUCCESS);
+    CHECK_RC(MPI_Info_free(&info), MPI_SUCCESS);
+}
+
 /* The host's calls, and the codes they return. */
 static void host_calls(void) {
     int flag = -1, rank = -1, size = -1, value = 42;
+    info_outside_mpi();
     CHECK_RC(MPI_Initialized(&flag), MPI_SUCCESS);
     CHECK(flag == 0);
     CHECK_RC(MPI_Comm_rank(MPI_COMM_WORLD, &rank), MPI_ERR_OTHER);
@@ -116,9 +133,12 @@ static void host_codes(void) {
     for (int i = 0; i < N_HOST_CODES; i++) {
         char message[MPI_MAX_ERROR_STRING];
         int length = -1, errorclass = -1;
+        fill_sentinel(message, sizeof message);
         CHECK_RC(MPIX_Info_error_string(HOST_CODES[i].code, message, &length), MPI_ERR_ARG);
+        CHECK_RC(PMPIX_Info_error_string(HOST_CODES[i].code, message, &length), MPI_ERR_ARG);
+        CHECK_RC(MPIX_Info_error_class(HOST_CODES[i].code, &errorclass), MPI_ERR_ARG);
         CHECK_RC(PMPIX_Info_error_class(HOST_CODES[i].code, &errorclass), MPI_ERR_ARG);
-        CHECK(length == -1 && errorclass == -1);
+        CHECK(untouched(message, 0, sizeof message) && length == -1 && errorclass == -1);
     }
 }
 
@@ -137,6 +157,10 @@ static void library_codes(void) {
         }
         CHECK_RC(MPIX_Info_error_class(code, &errorclass), MPI_SUCCESS);
         CHECK(errorclass == code);
+        errorclass = -1;
+        CHECK_RC(PMPIX_Info_error_class(code, &errorclass), MPI_SUCCESS);
+        CHECK(errorclass == code);
+        CHECK(message_is_mpix(code, message));
     }
 }
 
@@ -159,6 +183,9 @@ static void unowned_codes(void) {
         CHECK_RC(ERROR_CLASS[api](MPI_ERR_COMM, NULL), MPI_ERR_ARG);
         CHECK_RC(ERROR_CLASS[api](MPI_ERR_INFO, NULL), MPI_ERR_ARG);
     }
+    CHECK_RC(MPIX_Info_error_string(MPI_ERR_INFO, NULL, &length), MPI_ERR_ARG);
+    CHECK_RC(MPIX_Info_error_string(MPI_ERR_INFO, message, NULL), MPI_ERR_ARG);
+    CHECK_RC(MPIX_Info_error_class(MPI_ERR_INFO, NULL), MPI_ERR_ARG);
 }
 
 /* The info part works, and its codes reach the program through the host's error functions. */
@@ -204,5 +231,6 @@ int main(int argc, char **argv) {
     /* After MPI_Finalize the host's calls fail with a class it leaves to mpi-info. */
     int rc = MPI_Bcast(&flag, 1, MPI_INT, 0, MPI_COMM_WORLD);
     CHECK(rc == MPI_ERR_OTHER && class_of(0, rc) == MPI_ERR_OTHER);
+    info_outside_mpi();
     return check_report();
 }
