@@ -17,8 +17,8 @@
 
 #include "mpi.h"
 
-/* Set by MPI_Init and MPI_Finalize, which the standard has one thread call, before and after
- * every other thread's MPI calls. */
+/* Set by MPI_Init and MPI_Finalize, which one thread calls, before and after every other
+ * thread's MPI calls. */
 static int initialized, finalized;
 
 static int active(void) { return initialized && !finalized; }
@@ -37,8 +37,8 @@ int MPI_Init(int *argc, char ***argv) {
     return MPI_SUCCESS;
 }
 
-/* Any thread may call anything: this layer keeps no state past MPI_Init, and mpi-info is
- * MPI_THREAD_MULTIPLE. */
+/* Any thread may call anything: between MPI_Init and MPI_Finalize this layer's state is only
+ * read, and mpi-info is MPI_THREAD_MULTIPLE. */
 int MPI_Init_thread(int *argc, char ***argv, int required, int *provided) {
     (void)required;
     if (!provided) return MPI_ERR_ARG;
