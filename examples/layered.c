@@ -116,7 +116,7 @@ static MPI_Info hints_in_use(const struct hints *h, MPI_Info given) {
     return used;
 }
 
-/* Step 4: the serialized copy a broadcast carries, rebuilt as another process would. */
+/* Step 4: the serialized copy a broadcast would carry, rebuilt as another process would. */
 static void broadcast_copy(MPI_Info used) {
     int size = 0;
 #ifdef LAYERED_WITH_MPI
