@@ -134,8 +134,9 @@ c-tests: $(SHARED_TESTS) $(UNLOAD) $(STATIC_TESTS) $(NOMEM_TESTS) $(SCALE_SHARED
 	-@SUITE_TOTALS=$(OUT)/tests/totals tests-c/run-suite.sh fortran.a $(FORTRAN_STATIC_TESTS)
 	@$(call sum_totals,$(OUT)/tests/totals,9)
 
-# Every program of the suite under memcheck, and the Python ctypes test (the interpreter under
-# memcheck): any error, or any byte definitely or indirectly lost, fails the program. Memcheck
+# Every program of the suite under memcheck, the Python ctypes test (the interpreter under
+# memcheck) and the runs of tests-c/layered_test.sh (examples/layered.c alone and on the host
+# MPI layer): any error, or any byte definitely or indirectly lost, fails the program. Memcheck
 # runs one thread at a time; --fair-sched hands its lock round in turn, so that a thread that
 # never blocks (the fork test's workers) cannot keep the others (the thread that forks) waiting.
 VALGRIND := valgrind --quiet --fair-sched=yes --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect
@@ -147,7 +148,8 @@ valgrind: lib $(SHARED_TESTS) $(UNLOAD) $(OUT)/tests/shared/stress
 	@for t in $(VALGRIND_PROGRAMS); do printf '#!/bin/sh\nMPI_INFO_UNDER_VALGRIND=1 exec $(VALGRIND) %s "$$@"\n' "$(abspath .)/$$t" > $(OUT)/valgrind/$$(echo $$t | tr / _); chmod +x $(OUT)/valgrind/$$(echo $$t | tr / _); done
 	-@SUITE_TOTALS=$(OUT)/valgrind/totals STRESS_SECONDS=1 tests-c/run-suite.sh memcheck $(addprefix $(OUT)/valgrind/,$(subst /,_,$(VALGRIND_PROGRAMS)))
 	-@SUITE_TOTALS=$(OUT)/valgrind/totals MAKE="$(MAKE)" PYTHON="$(PYTHON)" PYTHON_RUNNER="$(VALGRIND)" tests-c/run-suite.sh memcheck.py tests-py/run.sh
-	@$(call sum_totals,$(OUT)/valgrind/totals,2)
+	-@SUITE_TOTALS=$(OUT)/valgrind/totals LAYERED_RUNNER="$(VALGRIND)" tests-c/run-suite.sh memcheck.ex tests-c/layered_test.sh
+	@$(call sum_totals,$(OUT)/valgrind/totals,3)
 
 # The stress program for longer (STRESS_SEED=<the seed it printed> repeats each thread's
 # choices), and the limits program alone.
@@ -590,3 +592,71 @@ ASAN_SHARED += $(ABI_ASAN_SHARED)
 ASAN_STATIC += $(ABI_ASAN_STATIC)
 asan: $(ABI_ASAN_SHARED) $(ABI_ASAN_STATIC)
 # ---------------------------------------------------------------- standard ABI test suite end
+
+# ---------------------------------------------------------------- host MPI begin
+# mpi-info as the info part of another MPI layer (docs/embedding.md). examples/stub-mpi is a
+# single-process MPI layer of the project's own with mpi-info inside; it is built for each style
+# of its mpi.h's shared names (HOST_STYLES: enum constants, or macros with
+# -DSTUB_MPI_MACRO_CONSTANTS) as build/host/<style>/libstub_mpi.so and libstub_mpi.a.
+# tests-c/host/app.c is linked to it and to libmpi_info in every combination:
+# build/host/app_<style>_<shared|static>_<host|library>_first, the host's library or
+# mpi-info's first on the link line (the program calls both, so --as-needed keeps both);
+# tests-c/host_test.sh runs them. examples/layered.c with -DLAYERED_WITH_MPI runs on the stub,
+# shared and static (build/host/layered_shared, layered_static), through the checks of
+# tests-c/layered_test.sh; make valgrind runs that script with each run under memcheck.
+HOST_OUT := $(OUT)/host
+HOST_STYLES := enum macro
+HOST_STYLE_FLAGS_enum :=
+HOST_STYLE_FLAGS_macro := -DSTUB_MPI_MACRO_CONSTANTS
+HOST_CFLAGS = -Iexamples/stub-mpi $(HOST_STYLE_FLAGS_$(1))
+HOST_HEADERS := examples/stub-mpi/mpi.h include/mpi_info.h
+HOST_RPATH = -Wl,-rpath,$(abspath $(HOST_OUT)/$(1)):$(abspath $(LIB))
+HOST_APPS := $(foreach style,$(HOST_STYLES),$(foreach link,shared static,$(foreach first,host library,$(HOST_OUT)/app_$(style)_$(link)_$(first)_first)))
+HOST_LAYERED := $(HOST_OUT)/layered_shared $(HOST_OUT)/layered_static
+
+# $(1) the style.
+define host_mpi
+$(HOST_OUT)/$(1)/libstub_mpi.so: examples/stub-mpi/stub_mpi.c $(HOST_HEADERS) $(LIB)/$(REALNAME)
+	@mkdir -p $$(@D)
+	$$(CC) $$(EXAMPLE_CFLAGS) $(call HOST_CFLAGS,$(1)) -fPIC -shared $$< -o $$@ -L$(LIB) -lmpi_info -Wl,-rpath,$(abspath $(LIB))
+
+$(HOST_OUT)/$(1)/libstub_mpi.a: examples/stub-mpi/stub_mpi.c $(HOST_HEADERS)
+	@mkdir -p $$(@D)
+	$$(CC) $$(EXAMPLE_CFLAGS) $(call HOST_CFLAGS,$(1)) -c $$< -o $(HOST_OUT)/$(1)/stub_mpi.o
+	rm -f $$@ && ar rcs $$@ $(HOST_OUT)/$(1)/stub_mpi.o
+
+$(HOST_OUT)/app_$(1)_shared_host_first: tests-c/host/app.c tests-c/check.h $(HOST_HEADERS) $(HOST_OUT)/$(1)/libstub_mpi.so
+	$$(CC) $$(TEST_CFLAGS) $(call HOST_CFLAGS,$(1)) $$< -o $$@ -L$(HOST_OUT)/$(1) -lstub_mpi -L$(LIB) -lmpi_info $(call HOST_RPATH,$(1))
+
+$(HOST_OUT)/app_$(1)_shared_library_first: tests-c/host/app.c tests-c/check.h $(HOST_HEADERS) $(HOST_OUT)/$(1)/libstub_mpi.so
+	$$(CC) $$(TEST_CFLAGS) $(call HOST_CFLAGS,$(1)) $$< -o $$@ -L$(LIB) -lmpi_info -L$(HOST_OUT)/$(1) -lstub_mpi $(call HOST_RPATH,$(1))
+
+$(HOST_OUT)/app_$(1)_static_host_first: tests-c/host/app.c tests-c/check.h $(HOST_HEADERS) $(HOST_OUT)/$(1)/libstub_mpi.a $(LIB)/libmpi_info.a
+	$$(CC) $$(TEST_CFLAGS) $(call HOST_CFLAGS,$(1)) $$< -o $$@ $(HOST_OUT)/$(1)/libstub_mpi.a $(LIB)/libmpi_info.a $(STATIC_LIBS)
+
+$(HOST_OUT)/app_$(1)_static_library_first: tests-c/host/app.c tests-c/check.h $(HOST_HEADERS) $(HOST_OUT)/$(1)/libstub_mpi.a $(LIB)/libmpi_info.a
+	$$(CC) $$(TEST_CFLAGS) $(call HOST_CFLAGS,$(1)) $$< -o $$@ $(LIB)/libmpi_info.a $(HOST_OUT)/$(1)/libstub_mpi.a $(STATIC_LIBS)
+endef
+$(foreach style,$(HOST_STYLES),$(eval $(call host_mpi,$(style))))
+
+$(HOST_OUT)/layered_shared: examples/layered.c $(HOST_HEADERS) $(HOST_OUT)/enum/libstub_mpi.so
+	$(CC) $(EXAMPLE_CFLAGS) -DLAYERED_WITH_MPI $(call HOST_CFLAGS,enum) $< -o $@ -L$(HOST_OUT)/enum -lstub_mpi -L$(LIB) -lmpi_info $(call HOST_RPATH,enum)
+
+$(HOST_OUT)/layered_static: examples/layered.c $(HOST_HEADERS) $(HOST_OUT)/enum/libstub_mpi.a $(LIB)/libmpi_info.a
+	$(CC) $(EXAMPLE_CFLAGS) -DLAYERED_WITH_MPI $(call HOST_CFLAGS,enum) $< -o $@ $(HOST_OUT)/enum/libstub_mpi.a $(LIB)/libmpi_info.a $(STATIC_LIBS)
+
+# A host whose error functions pass every code back to MPI_Error_string (tests-c/host/pass_back.c):
+# mpi-info first on the link line, so that it is where mpi-info passes codes on.
+$(HOST_OUT)/libpass_back_host.so: tests-c/host/pass_back_host.c include/mpi_info.h $(LIB)/$(REALNAME)
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -fPIC -shared $< -o $@ -L$(LIB) -lmpi_info
+
+$(HOST_OUT)/pass_back: tests-c/host/pass_back.c tests-c/check.h include/mpi_info.h $(HOST_OUT)/libpass_back_host.so
+	$(CC) $(TEST_CFLAGS) $< -o $@ -L$(LIB) -lmpi_info -L$(HOST_OUT) -lpass_back_host -Wl,-rpath,$(abspath $(HOST_OUT)):$(abspath $(LIB))
+
+SCRIPT_TESTS += tests-c/host_test.sh
+c-tests: $(HOST_APPS) $(HOST_OUT)/pass_back $(HOST_LAYERED)
+HOST_VALGRIND := $(filter %_shared_host_first %_shared_library_first,$(HOST_APPS)) $(HOST_OUT)/pass_back
+VALGRIND_PROGRAMS += $(HOST_VALGRIND)
+valgrind: $(HOST_VALGRIND) $(HOST_LAYERED) $(OUT)/examples/layered
+# ---------------------------------------------------------------- host MPI end

@@ -13,13 +13,24 @@
  * A malformed hints file or variable is reported and left out whole: nothing of it is set.
  *
  *   cc -std=c99 layered.c $(pkg-config --cflags --libs mpi-info) -o layered
- *   ROMIO_HINTS=/etc/romio-hints PNETCDF_HINTS="cb_nodes=2;romio_no_indep_rw=true" ./layered */
+ *   ROMIO_HINTS=/etc/romio-hints PNETCDF_HINTS="cb_nodes=2;romio_no_indep_rw=true" ./layered
+ *
+ * With LAYERED_WITH_MPI defined it is an MPI program on a host MPI layer whose info object is
+ * mpi-info's (docs/embedding.md), such as examples/stub-mpi: rank 0 broadcasts the serialized
+ * hints with MPI_Bcast, and every rank rebuilds them and compares them with its own.
+ *
+ *   cc -std=c99 -DLAYERED_WITH_MPI layered.c -Iexamples/stub-mpi $(pkg-config --cflags mpi-info) \
+ *      -o layered -L<stub-mpi's directory> -lstub_mpi $(pkg-config --libs mpi-info) */
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#ifdef LAYERED_WITH_MPI
+#include <mpi.h>
+#else
 #include "mpi_info.h"
+#endif
 
 static const char *error_name(int rc) {
     static char message[MPI_MAX_ERROR_STRING];
@@ -108,11 +119,23 @@ static MPI_Info hints_in_use(const struct hints *h, MPI_Info given) {
 /* Step 4: the serialized copy a broadcast would carry, rebuilt as another process would. */
 static void broadcast_copy(MPI_Info used) {
     int size = 0;
+#ifdef LAYERED_WITH_MPI
+    /* Rank 0 serializes; every rank receives the size, then the bytes. */
+    int rank;
+    check(MPI_Comm_rank(MPI_COMM_WORLD, &rank), "MPI_Comm_rank");
+    if (rank == 0) check(MPIX_Info_serialize(used, &size, NULL), "MPIX_Info_serialize");
+    check(MPI_Bcast(&size, 1, MPI_INT, 0, MPI_COMM_WORLD), "MPI_Bcast");
+    void *bytes = malloc((size_t)size);
+    if (!bytes) exit(1);
+    if (rank == 0) check(MPIX_Info_serialize(used, &size, bytes), "MPIX_Info_serialize");
+    check(MPI_Bcast(bytes, size, MPI_BYTE, 0, MPI_COMM_WORLD), "MPI_Bcast");
+#else
     check(MPIX_Info_serialize(used, &size, NULL), "MPIX_Info_serialize");
     void *bytes = malloc((size_t)size);
     if (!bytes) exit(1);
     check(MPIX_Info_serialize(used, &size, bytes), "MPIX_Info_serialize");
     /* ... MPI_Bcast(&size, 1, MPI_INT, 0, comm); MPI_Bcast(bytes, size, MPI_BYTE, 0, comm); ... */
+#endif
     MPI_Info received;
     int equal = 0;
     check(MPIX_Info_deserialize(bytes, size, &received), "MPIX_Info_deserialize");
@@ -136,6 +159,9 @@ static void print_all(const char *title, MPI_Info info) {
 }
 
 int main(void) {
+#ifdef LAYERED_WITH_MPI
+    check(MPI_Init(NULL, NULL), "MPI_Init");
+#endif
     /* What the application passes to the open call. */
     MPI_Info user;
     check(MPI_Info_create(&user), "MPI_Info_create");
@@ -156,5 +182,8 @@ int main(void) {
     check(MPI_Info_free(&used), "MPI_Info_free");
     check(MPI_Info_free(&given), "MPI_Info_free");
     check(MPI_Info_free(&user), "MPI_Info_free");
+#ifdef LAYERED_WITH_MPI
+    check(MPI_Finalize(), "MPI_Finalize");
+#endif
     return 0;
 }

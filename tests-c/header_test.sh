@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The generated header compiles cleanly as strict C99 and as C++, its constants are constant
-# expressions, and it declares every function with its PMPI_ twin.
+# expressions, and it declares every function with its PMPI_ twin. Both headers (mpi_info.h and
+# mpi_info_abi.h) compose with a host MPI's mpi.h (docs/embedding.md).
 set -u
 cd "$(dirname "$0")/.."
 CC=${CC:-cc}; CXX=${CXX:-c++}
@@ -45,7 +46,7 @@ done
 # and its constants.
 for f in Info_get_bool Info_get_int Info_get_int64 Info_get_enum Info_get_nitems Info_get_item \
          Info_set_bool Info_set_int64 Info_merge Info_set_from_string Info_set_from_file \
-         Info_serialize Info_deserialize Info_equal; do
+         Info_serialize Info_deserialize Info_equal Info_error_string Info_error_class; do
     check "MPIX_$f declared in the MPIX_ section"  sh -c "sed -n '/MPIX_ functions:/,/end of the MPIX_ functions/p' include/mpi_info.h | grep -Eq '^int MPIX_$f\\('"
     check "PMPIX_$f declared in the MPIX_ section" sh -c "sed -n '/MPIX_ functions:/,/end of the MPIX_ functions/p' include/mpi_info.h | grep -Eq '^int PMPIX_$f\\('"
 done
@@ -58,5 +59,100 @@ C
 check "MPIX_ constants and int64_t in C99" "$CC" -std=c99 -pedantic -Wall -Wextra -Werror -Iinclude -c "$tmp/mpix.c" -o "$tmp/mpix.o"
 cp "$tmp/mpix.c" "$tmp/mpix.cpp"
 check "MPIX_ constants and int64_t in C++11" "$CXX" -std=c++11 -Wall -Wextra -Werror -Iinclude -c "$tmp/mpix.cpp" -o "$tmp/mpixcpp.o"
+
+# ---- Beside a host MPI's mpi.h (docs/embedding.md)
+# The names every mpi.h shares with the headers sit in one marked block, each defined once.
+for header in include/mpi_info.h include/mpi_info_abi.h; do
+    for name in MPI_MAX_ERROR_STRING MPI_THREAD_MULTIPLE MPI_SUCCESS MPI_ERR_ARG MPI_ERR_OTHER MPI_ERR_INTERN \
+                MPI_ERR_INFO_KEY MPI_ERR_INFO_NOKEY MPI_ERR_INFO_VALUE MPI_ERR_INFO MPI_ERR_NO_MEM; do
+        check "$name only in the shared block of $header" sh -c "
+            [ \$(sed -n '/Names shared with MPI:/,/end of the names shared with MPI/p' $header | grep -c '^#define $name ') = 1 ] &&
+            [ \$(grep -c '^#define $name ' $header) = 1 ]"
+    done
+done
+check "MPI_Fint only in the shared block of mpi_info.h" sh -c "
+    [ \$(sed -n '/Names shared with MPI:/,/end of the names shared with MPI/p' include/mpi_info.h | grep -c '^typedef int MPI_Fint;') = 1 ] &&
+    [ \$(grep -c 'MPI_Fint;' include/mpi_info.h) = 1 ]"
+
+# Host mpi.h files: the shared names (with the MPI-5.0 ABI's numbers) and names of their own,
+# as macros or as enum constants.
+names_mpi2="MPI_SUCCESS=0 MPI_ERR_BUFFER=1 MPI_ERR_COMM=5 MPI_ERR_ARG=13 MPI_ERR_OTHER=16 MPI_ERR_INTERN=17
+    MPI_ERR_INFO_KEY=31 MPI_ERR_INFO_NOKEY=32 MPI_ERR_INFO_VALUE=33 MPI_ERR_INFO=34 MPI_ERR_IO=35 MPI_ERR_NO_MEM=39
+    MPI_MAX_ERROR_STRING=512 MPI_THREAD_SINGLE=0 MPI_THREAD_MULTIPLE=4096"
+names_mpi1="MPI_SUCCESS=0 MPI_ERR_BUFFER=1 MPI_ERR_COMM=5 MPI_ERR_ARG=13 MPI_ERR_OTHER=16 MPI_ERR_INTERN=17
+    MPI_MAX_ERROR_STRING=512"
+as_macros() { for nv in "$@"; do echo "#define ${nv%%=*} ${nv#*=}"; done; }
+as_enum() { echo "#define HOST_ENUM_CONSTANTS 1"; echo "enum {"; for nv in "$@"; do echo "    ${nv%%=*} = ${nv#*=},"; done; echo "};"; }
+# shellcheck disable=SC2086
+{ printf '#define MPI_VERSION 5\n#define MPI_SUBVERSION 0\ntypedef int MPI_Fint;\n'; as_macros $names_mpi2; } >"$tmp/host_macro.h"
+# shellcheck disable=SC2086
+{ printf '#define MPI_VERSION 5\n#define MPI_SUBVERSION 0\ntypedef int MPI_Fint;\n'; as_enum $names_mpi2; } >"$tmp/host_enum.h"
+# An MPI-1 mpi.h: no MPI_Fint, no info classes, no MPI_ERR_NO_MEM, no thread levels.
+# shellcheck disable=SC2086
+{ printf '#define MPI_VERSION 1\n#define MPI_SUBVERSION 3\n'; as_macros $names_mpi1; } >"$tmp/host_mpi1.h"
+# A host that includes the header at its top, right after MPI_VERSION, and defines its names
+# afterwards.
+# shellcheck disable=SC2086
+{ printf '#define MPI_VERSION 5\n#define MPI_SUBVERSION 0\n#include INFO_H\ntypedef int MPI_Fint;\n'; as_enum $names_mpi2; } >"$tmp/host_top.h"
+
+# What a program on the host uses, after its mpi.h and the header: every constant with the
+# ABI's value (an array of negative size otherwise), as a case label and in a static
+# initialiser, the functions, and MPI_Fint where the host has it.
+cat >"$tmp/on_host.c" <<'C'
+#include HOST_H
+#include INFO_H
+#if defined(HOST_ENUM_CONSTANTS) && (defined(MPI_SUCCESS) || defined(MPI_ERR_ARG) || defined(MPI_ERR_OTHER) || \
+    defined(MPI_ERR_INTERN) || defined(MPI_ERR_INFO_KEY) || defined(MPI_ERR_INFO_NOKEY) || defined(MPI_ERR_INFO_VALUE) || \
+    defined(MPI_ERR_INFO) || defined(MPI_ERR_NO_MEM) || defined(MPI_MAX_ERROR_STRING) || defined(MPI_THREAD_MULTIPLE))
+#error "the header defined a name over the host's enum constant"
+#endif
+#define ABI_VALUE(name, value) typedef char abi_value_of_##name[(name) == (value) ? 1 : -1];
+ABI_VALUE(MPI_SUCCESS, 0)
+ABI_VALUE(MPI_ERR_ARG, 13)
+ABI_VALUE(MPI_ERR_OTHER, 16)
+ABI_VALUE(MPI_ERR_INTERN, 17)
+ABI_VALUE(MPI_ERR_INFO_KEY, 31)
+ABI_VALUE(MPI_ERR_INFO_NOKEY, 32)
+ABI_VALUE(MPI_ERR_INFO_VALUE, 33)
+ABI_VALUE(MPI_ERR_INFO, 34)
+ABI_VALUE(MPI_ERR_NO_MEM, 39)
+ABI_VALUE(MPI_MAX_ERROR_STRING, 512)
+ABI_VALUE(MPI_THREAD_MULTIPLE, 4096)
+ABI_VALUE(MPI_ERR_COMM, 5)
+static MPI_Info kept = MPI_INFO_NULL;
+int classify(int rc);
+int classify(int rc) {
+    char message[MPI_MAX_ERROR_STRING];
+    int length;
+    switch (rc) {
+    case MPI_SUCCESS: return 0;
+    case MPI_ERR_ARG: return 1;
+    case MPI_ERR_OTHER: return 2;
+    case MPI_ERR_INTERN: return 3;
+    case MPI_ERR_INFO_KEY: return 4;
+    case MPI_ERR_INFO_NOKEY: return 5;
+    case MPI_ERR_INFO_VALUE: return 6;
+    case MPI_ERR_INFO: return 7;
+    case MPI_ERR_NO_MEM: return 8;
+    case MPI_ERR_COMM: return 9;
+    case MPI_THREAD_MULTIPLE: return 10;
+    default: return MPI_Error_string(rc, message, &length) + MPIX_Info_error_class(rc, &length) + MPI_Info_create(&kept);
+    }
+}
+#if MPI_VERSION >= 2
+MPI_Fint fortran_integer(void);
+MPI_Fint fortran_integer(void) { return (MPI_Fint)MPI_ERR_INFO; }
+#endif
+C
+cp "$tmp/on_host.c" "$tmp/on_host.cpp"
+for header in mpi_info.h mpi_info_abi.h; do
+    for host in macro enum mpi1 top; do
+        defs=(-DHOST_H="\"host_$host.h\"" -DINFO_H="\"$header\"")
+        check "$header after a $host host mpi.h, C99 -pedantic" \
+            "$CC" -std=c99 -pedantic -Wall -Wextra -Werror -Iinclude -I"$tmp" "${defs[@]}" -c "$tmp/on_host.c" -o "$tmp/on_host.o"
+        check "$header after a $host host mpi.h, C++11" \
+            "$CXX" -std=c++11 -Wall -Wextra -Werror -Iinclude -I"$tmp" "${defs[@]}" -c "$tmp/on_host.cpp" -o "$tmp/on_host.o"
+    done
+done
 echo "header_test: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

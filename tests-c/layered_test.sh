@@ -4,20 +4,27 @@
 # PNETCDF_HINTS variable over them, typed reads with defaults, the hints in use (defaults
 # included, every other hint kept) and a serialized copy that comes back equal. Malformed or
 # missing hint sources are reported and left out whole.
+#
+# The same checks run on the example built with -DLAYERED_WITH_MPI on examples/stub-mpi,
+# shared and static (build/host/layered_shared, layered_static; docs/embedding.md): there the
+# copy travels by MPI_Bcast, and the error messages come through the host's MPI_Error_string.
+# LAYERED_RUNNER, if set, is put before each run (make valgrind sets it to valgrind's command
+# line).
 set -u
 cd "$(dirname "$0")/.."
-bin=build/examples/layered
+LAYERED_RUNNER=${LAYERED_RUNNER:-}
 passed=0; failed=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out=$tmp/out
 # check DESCRIPTION PATTERN: the last run's output has a line matching PATTERN (grep -E, whole line).
 check() {
-    if grep -Eqx -- "$2" "$out"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "check failed: $1 (no line /$2/)"; sed 's/^/  | /' "$out"; fi
+    if grep -Eqx -- "$2" "$out"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "check failed: $bin: $1 (no line /$2/)"; sed 's/^/  | /' "$out"; fi
 }
 run() { # run ENV...: runs the example with only the given variables set
-    if env -i PATH="$PATH" "$@" "$bin" >"$out" 2>&1; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "check failed: $bin exited $?"; fi
+    if env -i PATH="$PATH" "$@" $LAYERED_RUNNER "$bin" >"$out" 2>&1; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "check failed: $bin exited $?"; sed 's/^/  | /' "$out"; fi
 }
 
+layered_checks() { # the checks of one build, $bin
 printf '# system hints\r\ncb_buffer_size 33554432\r\ncb_nodes\t4\nromio_cb_write enable\n\nstriping_factor 8\ncb_config_list *:1,node7:2\n' >"$tmp/hints"
 run ROMIO_HINTS="$tmp/hints" PNETCDF_HINTS="romio_no_indep_rw=true; cb_nodes = 2"
 check "the user's hints win over the file, the variable over both" \
@@ -48,6 +55,15 @@ check "a missing file is reported" "system hints file .*/missing left out: MPI_E
 check "a malformed variable is reported" "PNETCDF_HINTS left out: MPI_ERR_INFO_VALUE: .*"
 check "and none of it is used" \
     "layer uses: cb_buffer_size 8388608, cb_nodes 1, romio_cb_write disable, romio_no_indep_rw false, cb_config_list entries 0"
+}
+
+for bin in build/examples/layered build/host/layered_shared build/host/layered_static; do
+    layered_checks
+done
+# The MPI builds are MPI programs: they call the host's MPI_Bcast.
+for bin in build/host/layered_shared build/host/layered_static; do
+    if nm "$bin" | grep -Eq ' [UT] MPI_Bcast$'; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "check failed: $bin does not call MPI_Bcast"; fi
+done
 
 echo "layered_test: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
