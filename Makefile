@@ -180,7 +180,7 @@ ASAN_STATIC := $(addprefix $(OUT)/asan/static/,$(ASAN_PROGRAMS))
 # $(5) the programs linked to the shared and the static library.
 define sanitized_suite
 @rm -f $(OUT)/$(1)/totals
-@echo "$(2) against $(LIB)/libmpi_info.so and $(LIB)/libmpi_info.a:"
+@echo "$(2) against the shared libraries and the archives in $(LIB):"
 -@$(3) STRESS_SECONDS=3 STRESS_THREADS=8 SUITE_TOTALS=$(OUT)/$(1)/totals tests-c/run-suite.sh $(1).so $(4)
 -@$(3) STRESS_SECONDS=3 STRESS_THREADS=8 SUITE_TOTALS=$(OUT)/$(1)/totals tests-c/run-suite.sh $(1).a $(5)
 @$(call sum_totals,$(OUT)/$(1)/totals,2)
