@@ -101,6 +101,15 @@ static int is_live(MPI_Info h) {
     return 0;
 }
 
+/* 1 if pool[s] still holds its own "id". */
+static int holds_own_id(int s) {
+    char value[16], expect[16];
+    int flag = 0;
+    snprintf(expect, sizeof expect, "%d", pool_id[s]);
+    return MPI_Info_get(pool[s], "id", 15, value, &flag) == MPI_SUCCESS && flag == 1 &&
+           strcmp(value, expect) == 0;
+}
+
 /* ---------------------------------------------------------------- refusal */
 
 static const char *refuse_fail; /* the call that misbehaved in the last refused() */
@@ -401,14 +410,8 @@ static void test_created_handles(void) {
         for (int i = 1; i < LIVE + NFIX; i++)
             if (sorted[i] == sorted[i - 1]) distinct = 0;
         CHECK(distinct);
-        for (int s = 0; s < LIVE; s++) {
-            char value[16], expect[16];
-            int flag = 0;
-            snprintf(expect, sizeof expect, "%d", pool_id[s]);
-            if (MPI_Info_get(pool[s], "id", 15, value, &flag) != MPI_SUCCESS || flag != 1 ||
-                strcmp(value, expect) != 0)
-                own = 0;
-        }
+        for (int s = 0; s < LIVE; s++)
+            if (!holds_own_id(s)) own = 0;
         CHECK(own);
     }
 
@@ -435,14 +438,8 @@ static void test_created_handles(void) {
         CHECK(category_bad == 0);
         CHECK(fixtures_unchanged());
         int own = 1;
-        for (int s = 0; s < LIVE; s++) {
-            char value[16], expect[16];
-            int flag = 0;
-            snprintf(expect, sizeof expect, "%d", pool_id[s]);
-            if (MPI_Info_get(pool[s], "id", 15, value, &flag) != MPI_SUCCESS || flag != 1 ||
-                strcmp(value, expect) != 0)
-                own = 0;
-        }
+        for (int s = 0; s < LIVE; s++)
+            if (!holds_own_id(s)) own = 0;
         CHECK(own);
     }
 }
@@ -557,13 +554,10 @@ static void test_handles_on_inaccessible_pages(void) {
         }
         mapped++;
         {
-            char value[64], expect[16];
+            char value[64];
             int flag = 0, n = -1;
             MPI_Info d = MPI_INFO_NULL;
-            snprintf(expect, sizeof expect, "%d", pool_id[s]);
-            if (MPI_Info_get(pool[s], "id", 63, value, &flag) != MPI_SUCCESS || flag != 1 ||
-                strcmp(value, expect) != 0)
-                work = 0;
+            if (!holds_own_id(s)) work = 0;
             if (MPI_Info_set(pool[s], "on", "a PROT_NONE page") != MPI_SUCCESS ||
                 MPI_Info_get(pool[s], "on", 63, value, &flag) != MPI_SUCCESS || flag != 1 ||
                 strcmp(value, "a PROT_NONE page") != 0 ||
