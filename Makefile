@@ -311,8 +311,9 @@ bench: lib
 	@echo "MPICH $$(mpichversion | sed -n 's/^MPICH Version:[[:space:]]*//p'), $$(ompi_info --version | head -n 1), $$(nproc) cores: $$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
 	python3 benches/compare.py $(OUT)/bench/info_bench $(OUT)/bench/info_bench_mpich $(OUT)/bench/info_bench_openmpi
 
-# The CMake package (cmake/*.in) for find_package(mpi_info): the library's names and version,
-# the archive's STATIC_LIBS the CMake way, and the library and header directories relative to
+# The CMake package (cmake/*.in) for find_package(mpi_info): the names of both libraries
+# (libmpi_info and its standard ABI build, libmpi_info_abi) and their version,
+# the archives' STATIC_LIBS the CMake way, and the library and header directories relative to
 # the package's own, so that it can be staged with DESTDIR or moved.
 CMAKEDIR ?= $(LIBDIR)/cmake/mpi_info
 CMAKE_FILES := mpi_infoConfig.cmake mpi_infoConfigVersion.cmake
@@ -322,25 +323,35 @@ cmake-package:
 	@for f in $(CMAKE_FILES); do \
 	  sed -e 's|@VERSION@|$(VERSION)|' -e 's|@MAJOR@|$(MAJOR)|' -e 's|@MINOR@|$(MINOR)|' \
 	      -e 's|@REALNAME@|$(REALNAME)|' -e 's|@SONAME@|$(SONAME)|' -e 's|@SONAME_VERSION@|$(SONAME:libmpi_info.so.%=%)|g' \
+	      -e 's|@ABI_REALNAME@|$(ABI_REALNAME)|' -e 's|@ABI_SONAME@|$(ABI_SONAME)|' \
 	      -e 's|@SYSTEM_LIBS@|$(patsubst -l%,%,$(patsubst -lpthread,Threads::Threads,$(patsubst -ldl,$${CMAKE_DL_LIBS},$(STATIC_LIBS))))|' \
 	      -e "s|@LIBDIR_FROM_HERE@|$$(realpath -ms --relative-to=$(CMAKEDIR) $(LIBDIR))|" \
 	      -e "s|@INCLUDEDIR_FROM_HERE@|$$(realpath -ms --relative-to=$(CMAKEDIR) $(INCLUDEDIR))|" \
 	      cmake/$$f.in > $(OUT)/cmake/$$f || exit 1; done
 
+# Installs one of the two libraries (libmpi_info, libmpi_info_abi): $(1) its name, $(2) and $(3)
+# the shared library's file name and soname, $(4) its header, $(5) its pkg-config file.
+# installed_library, with the same arguments, names the files that make uninstall removes.
+define install_library
+install -m 755 $(LIB)/$(2) $(DESTDIR)$(LIBDIR)/$(2)
+ln -sf $(2) $(DESTDIR)$(LIBDIR)/$(3)
+ln -sf $(3) $(DESTDIR)$(LIBDIR)/$(1).so
+install -m 644 $(LIB)/$(1).a $(DESTDIR)$(LIBDIR)/$(1).a
+install -m 644 include/$(4) $(DESTDIR)$(INCLUDEDIR)/$(4)
+install -m 644 $(OUT)/$(5) $(DESTDIR)$(PKGCONFIGDIR)/$(5)
+endef
+installed_library = $(addprefix $(DESTDIR)$(LIBDIR)/,$(2) $(3) $(1).so $(1).a) $(DESTDIR)$(INCLUDEDIR)/$(4) $(DESTDIR)$(PKGCONFIGDIR)/$(5)
+
 install: lib cmake-package man
 	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(CMAKEDIR) $(DESTDIR)$(MANDIR)/man3
-	install -m 755 $(LIB)/$(REALNAME) $(DESTDIR)$(LIBDIR)/$(REALNAME)
-	ln -sf $(REALNAME) $(DESTDIR)$(LIBDIR)/$(SONAME)
-	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libmpi_info.so
-	install -m 644 $(LIB)/libmpi_info.a $(DESTDIR)$(LIBDIR)/libmpi_info.a
-	install -m 644 include/mpi_info.h $(DESTDIR)$(INCLUDEDIR)/mpi_info.h
-	install -m 644 $(OUT)/mpi-info.pc $(DESTDIR)$(PKGCONFIGDIR)/mpi-info.pc
+	$(call install_library,libmpi_info,$(REALNAME),$(SONAME),mpi_info.h,mpi-info.pc)
+	$(call install_library,libmpi_info_abi,$(ABI_REALNAME),$(ABI_SONAME),mpi_info_abi.h,mpi-info-abi.pc)
 	install -m 644 $(addprefix $(OUT)/cmake/,$(CMAKE_FILES)) $(DESTDIR)$(CMAKEDIR)
 	install -m 644 $(MAN_OUT)/man3/*.3 $(DESTDIR)$(MANDIR)/man3
 
 uninstall:
-	rm -f $(DESTDIR)$(LIBDIR)/$(REALNAME) $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libmpi_info.so \
-	      $(DESTDIR)$(LIBDIR)/libmpi_info.a $(DESTDIR)$(INCLUDEDIR)/mpi_info.h $(DESTDIR)$(PKGCONFIGDIR)/mpi-info.pc \
+	rm -f $(call installed_library,libmpi_info,$(REALNAME),$(SONAME),mpi_info.h,mpi-info.pc) \
+	      $(call installed_library,libmpi_info_abi,$(ABI_REALNAME),$(ABI_SONAME),mpi_info_abi.h,mpi-info-abi.pc) \
 	      $(addprefix $(DESTDIR)$(CMAKEDIR)/,$(CMAKE_FILES))
 	rmdir --ignore-fail-on-non-empty $(DESTDIR)$(CMAKEDIR) 2>/dev/null || true
 	pages=$$($(MAN_LIST)) && for page in $$pages; do rm -f $(DESTDIR)$(MANDIR)/man3/$$page; done
