@@ -362,8 +362,9 @@ clean:
 
 # ---------------------------------------------------------------- man pages begin
 # One section 3 page per MPI_ and MPIX_ function, written by tools/manpages.py from the doc
-# comments of include/mpi_info.h (src/capi/*.rs; the format is described in the script) and
-# the Fortran interfaces in fortran/; each PMPI_ and PMPIX_ twin gets a `.so` page naming its
+# comments of include/mpi_info.h (src/capi/*.rs; the format is described in the script), the
+# standard ABI build's include/mpi_info_abi.h (what it declares, and its MPI_Info) and the
+# Fortran interfaces in fortran/; each PMPI_ and PMPIX_ twin gets a `.so` page naming its
 # function's. make install puts them in $(MANDIR)/man3, make uninstall removes exactly the pages
 # MAN_LIST names; tests-c/man_test.sh checks them (in make test).
 MANDIR ?= $(PREFIX)/share/man
