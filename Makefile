@@ -14,7 +14,8 @@
 #   make fuzz       libFuzzer on the C API against a reference model, FUZZ_SECONDS (300) long;
 #                   make fuzz-smoke: 60 s (installs clang-19 if missing); before it, the
 #                   serialization target for half as long (SERIAL_FUZZ_SECONDS)
-#   make bench      this library, MPICH and Open MPI side by side (installs the peers if missing)
+#   make bench      this library, its standard ABI build, MPICH and Open MPI side by side (installs
+#                   the peers if missing)
 #   make man        the section 3 man pages, from the header's doc comments, into build/man/man3
 #   make install    PREFIX=/usr/local DESTDIR= ; make uninstall undoes it
 
@@ -295,7 +296,8 @@ loom:
 	  sed 's/\x1b\[[0-9;]*m//g' $(OUT)/loom.log | grep -E '^test |Completed in|test result|panicked|error' | sed 's/ *INFO loom::model: */ /'; \
 	  exit $$status
 
-# The same benchmark source, built against this library, MPICH and Open MPI.
+# The same benchmark source, built against this library, its standard ABI build (-DBENCH_ABI:
+# mpi_info_abi.h, libmpi_info_abi), MPICH and Open MPI.
 BENCH_CFLAGS := -std=c99 -O2 -Wall -Wextra
 bench: lib
 	@command -v mpicc.mpich >/dev/null && command -v mpicc.openmpi >/dev/null || { \
@@ -306,10 +308,12 @@ bench: lib
 	@mkdir -p $(OUT)/bench
 	$(CC) $(BENCH_CFLAGS) -Werror -Iinclude benches/info_bench.c -o $(OUT)/bench/info_bench \
 	    -L$(LIB) -lmpi_info -Wl,-rpath,$(abspath $(LIB)) -lpthread
+	$(CC) $(BENCH_CFLAGS) -Werror -DBENCH_ABI -Iinclude benches/info_bench.c -o $(OUT)/bench/info_bench_abi \
+	    -L$(LIB) -lmpi_info_abi -Wl,-rpath,$(abspath $(LIB)) -lpthread
 	mpicc.mpich $(BENCH_CFLAGS) -DBENCH_WITH_MPI benches/info_bench.c -o $(OUT)/bench/info_bench_mpich -lpthread
 	mpicc.openmpi $(BENCH_CFLAGS) -DBENCH_WITH_MPI benches/info_bench.c -o $(OUT)/bench/info_bench_openmpi -lpthread
 	@echo "MPICH $$(mpichversion | sed -n 's/^MPICH Version:[[:space:]]*//p'), $$(ompi_info --version | head -n 1), $$(nproc) cores: $$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
-	python3 benches/compare.py $(OUT)/bench/info_bench $(OUT)/bench/info_bench_mpich $(OUT)/bench/info_bench_openmpi
+	python3 benches/compare.py $(OUT)/bench/info_bench $(OUT)/bench/info_bench_abi $(OUT)/bench/info_bench_mpich $(OUT)/bench/info_bench_openmpi
 
 # The CMake package (cmake/*.in) for find_package(mpi_info): the names of both libraries
 # (libmpi_info and its standard ABI build, libmpi_info_abi) and their version,
