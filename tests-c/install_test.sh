@@ -53,6 +53,9 @@ cat >"$stage/use_abi.c" <<'C'
 #include <string.h>
 #include <mpi_info_abi.h>
 
+/* The predefined handles are address constants, as in the standard ABI's mpi.h. */
+static MPI_Info freed_handle = MPI_INFO_NULL;
+
 int main(void) {
     MPI_Info info, same;
     char value[MPI_MAX_INFO_VAL];
@@ -62,13 +65,17 @@ int main(void) {
     if (sizeof(MPI_Info) != sizeof(void *)) return 1;
     if (MPI_Info_toint(MPI_INFO_NULL) != 0x130 || MPI_Info_fromint(0x131) != MPI_INFO_ENV) return 2;
     if (MPI_Info_toint(forged) != -1 || MPI_Info_get_nkeys(forged, &nkeys) != MPI_ERR_INFO) return 10;
+    /* A pointer to the program's own memory is no handle, and is not read through. */
+    if (MPI_Info_get_nkeys((MPI_Info)(void *)&freed_handle, &nkeys) != MPI_ERR_INFO) return 11;
     if (MPI_Info_create(&info) != MPI_SUCCESS) return 3;
+    /* Far above the standard's predefined handles (below 0x1000). */
+    if (MPI_Info_toint(info) < 1 << 20) return 12;
     same = MPI_Info_fromint(MPI_Info_toint(info));
     if (same != info) return 4;
     if (MPI_Info_set(same, "striping_factor", "4") != MPI_SUCCESS) return 5;
     if (MPI_Info_get(info, "striping_factor", MPI_MAX_INFO_VAL - 1, value, &flag) != MPI_SUCCESS) return 6;
     if (!flag || strcmp(value, "4") != 0) return 7;
-    if (MPI_Info_free(&info) != MPI_SUCCESS || info != MPI_INFO_NULL) return 8;
+    if (MPI_Info_free(&info) != MPI_SUCCESS || info != freed_handle) return 8;
     if (MPI_Info_get_nkeys(same, &nkeys) != MPI_ERR_INFO) return 9;
     printf("striping_factor=%s\n", value);
     return 0;
