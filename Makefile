@@ -14,7 +14,8 @@
 #   make fuzz       libFuzzer on the C API against a reference model, FUZZ_SECONDS (300) long;
 #                   make fuzz-smoke: 60 s (installs clang-19 if missing); before it, the
 #                   serialization target for half as long (SERIAL_FUZZ_SECONDS)
-#   make bench      this library, MPICH and Open MPI side by side (installs the peers if missing)
+#   make bench      this library, its standard ABI build, MPICH and Open MPI side by side (installs
+#                   the peers if missing)
 #   make man        the section 3 man pages, from the header's doc comments, into build/man/man3
 #   make install    PREFIX=/usr/local DESTDIR= ; make uninstall undoes it
 
@@ -300,7 +301,8 @@ loom:
 	  sed 's/\x1b\[[0-9;]*m//g' $(OUT)/loom.log | grep -E '^test |Completed in|test result|panicked|error' | sed 's/ *INFO loom::model: */ /'; \
 	  exit $$status
 
-# The same benchmark source, built against this library, MPICH and Open MPI.
+# The same benchmark source, built against this library, its standard ABI build (-DBENCH_ABI:
+# mpi_info_abi.h, libmpi_info_abi), MPICH and Open MPI.
 BENCH_CFLAGS := -std=c99 -O2 -Wall -Wextra
 bench: lib
 	@command -v mpicc.mpich >/dev/null && command -v mpicc.openmpi >/dev/null || { \
@@ -311,13 +313,16 @@ bench: lib
 	@mkdir -p $(OUT)/bench
 	$(CC) $(BENCH_CFLAGS) -Werror -Iinclude benches/info_bench.c -o $(OUT)/bench/info_bench \
 	    -L$(LIB) -lmpi_info -Wl,-rpath,$(abspath $(LIB)) -lpthread
+	$(CC) $(BENCH_CFLAGS) -Werror -DBENCH_ABI -Iinclude benches/info_bench.c -o $(OUT)/bench/info_bench_abi \
+	    -L$(LIB) -lmpi_info_abi -Wl,-rpath,$(abspath $(LIB)) -lpthread
 	mpicc.mpich $(BENCH_CFLAGS) -DBENCH_WITH_MPI benches/info_bench.c -o $(OUT)/bench/info_bench_mpich -lpthread
 	mpicc.openmpi $(BENCH_CFLAGS) -DBENCH_WITH_MPI benches/info_bench.c -o $(OUT)/bench/info_bench_openmpi -lpthread
 	@echo "MPICH $$(mpichversion | sed -n 's/^MPICH Version:[[:space:]]*//p'), $$(ompi_info --version | head -n 1), $$(nproc) cores: $$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
-	python3 benches/compare.py $(OUT)/bench/info_bench $(OUT)/bench/info_bench_mpich $(OUT)/bench/info_bench_openmpi
+	python3 benches/compare.py $(OUT)/bench/info_bench $(OUT)/bench/info_bench_abi $(OUT)/bench/info_bench_mpich $(OUT)/bench/info_bench_openmpi
 
-# The CMake package (cmake/*.in) for find_package(mpi_info): the library's names and version,
-# the archive's STATIC_LIBS the CMake way, and the library and header directories relative to
+# The CMake package (cmake/*.in) for find_package(mpi_info): the names of both libraries
+# (libmpi_info and its standard ABI build, libmpi_info_abi) and their version,
+# the archives' STATIC_LIBS the CMake way, and the library and header directories relative to
 # the package's own, so that it can be staged with DESTDIR or moved.
 CMAKEDIR ?= $(LIBDIR)/cmake/mpi_info
 CMAKE_FILES := mpi_infoConfig.cmake mpi_infoConfigVersion.cmake
@@ -327,25 +332,35 @@ cmake-package:
 	@for f in $(CMAKE_FILES); do \
 	  sed -e 's|@VERSION@|$(VERSION)|' -e 's|@MAJOR@|$(MAJOR)|' -e 's|@MINOR@|$(MINOR)|' \
 	      -e 's|@REALNAME@|$(REALNAME)|' -e 's|@SONAME@|$(SONAME)|' -e 's|@SONAME_VERSION@|$(SONAME:libmpi_info.so.%=%)|g' \
+	      -e 's|@ABI_REALNAME@|$(ABI_REALNAME)|' -e 's|@ABI_SONAME@|$(ABI_SONAME)|' \
 	      -e 's|@SYSTEM_LIBS@|$(patsubst -l%,%,$(patsubst -lpthread,Threads::Threads,$(patsubst -ldl,$${CMAKE_DL_LIBS},$(STATIC_LIBS))))|' \
 	      -e "s|@LIBDIR_FROM_HERE@|$$(realpath -ms --relative-to=$(CMAKEDIR) $(LIBDIR))|" \
 	      -e "s|@INCLUDEDIR_FROM_HERE@|$$(realpath -ms --relative-to=$(CMAKEDIR) $(INCLUDEDIR))|" \
 	      cmake/$$f.in > $(OUT)/cmake/$$f || exit 1; done
 
+# Installs one of the two libraries (libmpi_info, libmpi_info_abi): $(1) its name, $(2) and $(3)
+# the shared library's file name and soname, $(4) its header, $(5) its pkg-config file.
+# installed_library, with the same arguments, names the files that make uninstall removes.
+define install_library
+install -m 755 $(LIB)/$(2) $(DESTDIR)$(LIBDIR)/$(2)
+ln -sf $(2) $(DESTDIR)$(LIBDIR)/$(3)
+ln -sf $(3) $(DESTDIR)$(LIBDIR)/$(1).so
+install -m 644 $(LIB)/$(1).a $(DESTDIR)$(LIBDIR)/$(1).a
+install -m 644 include/$(4) $(DESTDIR)$(INCLUDEDIR)/$(4)
+install -m 644 $(OUT)/$(5) $(DESTDIR)$(PKGCONFIGDIR)/$(5)
+endef
+installed_library = $(addprefix $(DESTDIR)$(LIBDIR)/,$(2) $(3) $(1).so $(1).a) $(DESTDIR)$(INCLUDEDIR)/$(4) $(DESTDIR)$(PKGCONFIGDIR)/$(5)
+
 install: lib cmake-package man
 	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(CMAKEDIR) $(DESTDIR)$(MANDIR)/man3
-	install -m 755 $(LIB)/$(REALNAME) $(DESTDIR)$(LIBDIR)/$(REALNAME)
-	ln -sf $(REALNAME) $(DESTDIR)$(LIBDIR)/$(SONAME)
-	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libmpi_info.so
-	install -m 644 $(LIB)/libmpi_info.a $(DESTDIR)$(LIBDIR)/libmpi_info.a
-	install -m 644 include/mpi_info.h $(DESTDIR)$(INCLUDEDIR)/mpi_info.h
-	install -m 644 $(OUT)/mpi-info.pc $(DESTDIR)$(PKGCONFIGDIR)/mpi-info.pc
+	$(call install_library,libmpi_info,$(REALNAME),$(SONAME),mpi_info.h,mpi-info.pc)
+	$(call install_library,libmpi_info_abi,$(ABI_REALNAME),$(ABI_SONAME),mpi_info_abi.h,mpi-info-abi.pc)
 	install -m 644 $(addprefix $(OUT)/cmake/,$(CMAKE_FILES)) $(DESTDIR)$(CMAKEDIR)
 	install -m 644 $(MAN_OUT)/man3/*.3 $(DESTDIR)$(MANDIR)/man3
 
 uninstall:
-	rm -f $(DESTDIR)$(LIBDIR)/$(REALNAME) $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libmpi_info.so \
-	      $(DESTDIR)$(LIBDIR)/libmpi_info.a $(DESTDIR)$(INCLUDEDIR)/mpi_info.h $(DESTDIR)$(PKGCONFIGDIR)/mpi-info.pc \
+	rm -f $(call installed_library,libmpi_info,$(REALNAME),$(SONAME),mpi_info.h,mpi-info.pc) \
+	      $(call installed_library,libmpi_info_abi,$(ABI_REALNAME),$(ABI_SONAME),mpi_info_abi.h,mpi-info-abi.pc) \
 	      $(addprefix $(DESTDIR)$(CMAKEDIR)/,$(CMAKE_FILES))
 	rmdir --ignore-fail-on-non-empty $(DESTDIR)$(CMAKEDIR) 2>/dev/null || true
 	pages=$$($(MAN_LIST)) && for page in $$pages; do rm -f $(DESTDIR)$(MANDIR)/man3/$$page; done
@@ -356,8 +371,9 @@ clean:
 
 # ---------------------------------------------------------------- man pages begin
 # One section 3 page per MPI_ and MPIX_ function, written by tools/manpages.py from the doc
-# comments of include/mpi_info.h (src/capi/*.rs; the format is described in the script) and
-# the Fortran interfaces in fortran/; each PMPI_ and PMPIX_ twin gets a `.so` page naming its
+# comments of include/mpi_info.h (src/capi/*.rs; the format is described in the script), the
+# standard ABI build's include/mpi_info_abi.h (what it declares, and its MPI_Info) and the
+# Fortran interfaces in fortran/; each PMPI_ and PMPIX_ twin gets a `.so` page naming its
 # function's. make install puts them in $(MANDIR)/man3, make uninstall removes exactly the pages
 # MAN_LIST names; tests-c/man_test.sh checks them (in make test).
 MANDIR ?= $(PREFIX)/share/man

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""Runs benches/info_bench.c built three ways and prints one side-by-side table.
+"""Runs benches/info_bench.c built four ways and prints one side-by-side table.
 
-    compare.py OURS MPICH OPENMPI
+    compare.py OURS ABI MPICH OPENMPI
 
-Each argument is an info_bench binary: this library, MPICH, Open MPI. Prints:
-  1. nanoseconds per operation for every case and size, with short distinct keys, with the
-     peers' time divided by ours;
+Each argument is an info_bench binary: this library (libmpi_info), its standard ABI build
+(libmpi_info_abi, pointer handles), MPICH, Open MPI. Prints:
+  1. nanoseconds per operation for every case and size, with short distinct keys, with the ABI
+     build's time and the peers' time divided by ours, and how the ABI build's ratios spread;
   2. the same for the lookup cases with long keys that share a prefix, visited in a fixed
      shuffled order (BENCH_KEYS=prefixed in info_bench.c);
   3. for each lookup case and size, MPICH's time divided by ours with each key shape, and the
@@ -23,12 +24,15 @@ import re
 import subprocess
 import sys
 
-NAMES = ("here", "MPICH", "Open MPI")
+NAMES = ("here", "ABI", "MPICH", "Open MPI")
+# The binaries built from this library's core: libmpi_info and libmpi_info_abi. Only their
+# handle type differs, so the ABI column shows what pointer handles cost.
+OURS = (0, 1)
 ENV = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
            BENCH_SECONDS=os.environ.get("BENCH_SECONDS", "0.2"))
 # MPICH's and Open MPI's set scans every key, so filling one object with a million pairs takes
 # hours there; their per-pair cost does not depend on the count, so they are measured smaller.
-MEMORY_PAIRS = (1_000_000, 20_000, 20_000)
+MEMORY_PAIRS = (1_000_000, 1_000_000, 20_000, 20_000)
 # Processes per library whose timings are combined (best_timings).
 PROCESSES = int(os.environ.get("BENCH_PROCESSES", "3"))
 # The cases also measured with long keys sharing a prefix: those that look a key up.
@@ -38,7 +42,7 @@ SHAPES = {"short": None, "prefixed": ",".join(LOOKUP_CASES)}
 # cancels start-up and set-up. Set-up does not cost exactly the same in two runs of this library
 # (its hash seed is random per process, and filling 4096 keys probes more or less, by some
 # 100,000 instructions), so at 4096 keys, where the peers' cost forces a small N, this library's
-# count uses the larger N of HERE_N.
+# count (and the ABI build's) uses the larger N of HERE_N.
 CALLGRIND_CASES = [
     ("get_hit", 1, 1000, 11000),
     ("get_hit", 16, 1000, 11000),
@@ -54,6 +58,11 @@ CALLGRIND_CASES = [
     ("get_parse_int", 16, 1000, 11000),
     ("merge", 16, 100, 1100),
 ]
+# Rows whose count moves with the process's random hash seed even after the subtraction: the
+# probes of a 16-key index depend on the seed, so two processes of one binary differ by a few
+# instructions per lookup, and by some 250 per merge, which builds a new index every time (at
+# 4096 keys the probes average out). The ABI column's difference leaves them out.
+SEED_DEPENDENT = {("get_hit", 16), ("get_valuelen", 16), ("get_int", 16), ("get_parse_int", 16), ("merge", 16)}
 HERE_N = {
     ("get_hit", 4096): (1000, 101000),
     ("set_overwrite", 4096): (1000, 101000),
@@ -79,7 +88,7 @@ def timings(binary, shape):
 
 
 def best_timings(binaries, shape):
-    """timings() of each binary, from PROCESSES runs taken in turns (here, MPICH, Open MPI,
+    """timings() of each binary, from PROCESSES runs taken in turns (here, ABI, MPICH, Open MPI,
     here, ...), keeping each case's best: the least time, or the most throughput. A process's
     address layout, random under ASLR, moves its results by up to 20% for the whole run
     (BENCHMARKS.md), so one process per library would compare layouts as much as libraries."""
@@ -93,16 +102,28 @@ def best_timings(binaries, shape):
 
 
 def time_table(results, title):
+    """Prints the table and returns the ABI build's time divided by ours, case by case."""
     ours = results[0]
-    print(f"## {title} (ns; lower is better; ratio = peer / here)\n")
-    print("| case | keys | here | MPICH | Open MPI | MPICH / here | Open MPI / here |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
+    print(f"## {title} (ns; lower is better; ratio = other / here)\n")
+    print("| case | keys | here | ABI | ABI / here | MPICH | Open MPI | MPICH / here | Open MPI / here |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    abi_ratios = []
     for (case, keys), value in ours.items():
         if case.startswith("threads"):
             continue
-        peers = [r.get((case, keys)) for r in results[1:]]
-        print(f"| {case} | {keys} | {fmt(value)} | {fmt(peers[0])} | {fmt(peers[1])} | "
-              f"{ratio(peers[0], value)} | {ratio(peers[1], value)} |")
+        others = [r.get((case, keys)) for r in results[1:]]
+        abi_ratios.append(others[0] / value)
+        print(f"| {case} | {keys} | {fmt(value)} | {fmt(others[0])} | {ratio(others[0], value, 2)} | "
+              f"{fmt(others[1])} | {fmt(others[2])} | {ratio(others[1], value)} | {ratio(others[2], value)} |")
+    return abi_ratios
+
+
+def spread(ratios):
+    """The median, lowest and highest of a list of ratios, in words."""
+    ordered = sorted(ratios)
+    middle = len(ordered) // 2
+    median = ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+    return f"median {median:.2f}x, from {ordered[0]:.2f}x to {ordered[-1]:.2f}x over {len(ordered)} rows"
 
 
 def instructions(binary, case, keys, n1, n2):
@@ -126,28 +147,30 @@ def fmt(x):
     return f"{x:,.0f}" if x >= 100 else f"{x:,.1f}"
 
 
-def ratio(peer, ours):
-    return "n/a" if peer is None or not ours else f"{peer / ours:,.1f}x"
+def ratio(peer, ours, digits=1):
+    return "n/a" if peer is None or not ours else f"{peer / ours:,.{digits}f}x"
 
 
 def main():
-    if len(sys.argv) != 4:
+    if len(sys.argv) != 5:
         sys.exit(__doc__)
     binaries = sys.argv[1:]
     results = best_timings(binaries, "short")
     prefixed = best_timings(binaries, "prefixed")
     ours = results[0]
 
-    time_table(results, "Time per operation, short keys (hint_000012) in the order they were set")
+    short_ratios = time_table(results, "Time per operation, short keys (hint_000012) in the order they were set")
     print()
-    time_table(prefixed, "Time per operation, keys sharing a prefix (romio_hint_key_00012) in a shuffled order")
+    prefixed_ratios = time_table(prefixed, "Time per operation, keys sharing a prefix (romio_hint_key_00012) in a shuffled order")
+    print(f"\nABI / here: libmpi_info_abi's time divided by libmpi_info's, short keys {spread(short_ratios)}; "
+          f"prefixed keys {spread(prefixed_ratios)}.")
 
     print("\n## MPICH's time divided by ours, with each key shape\n")
     print("| case | keys | short keys | prefixed keys | lower of the two |")
     print("|---|---:|---:|---:|---:|")
     for case in LOOKUP_CASES:
         for keys in (1, 16, 4096):
-            both = [r[1][(case, keys)] / r[0][(case, keys)] for r in (results, prefixed)]
+            both = [r[2][(case, keys)] / r[0][(case, keys)] for r in (results, prefixed)]
             print(f"| {case} | {keys} | {both[0]:,.1f}x | {both[1]:,.1f}x | {min(both):,.1f}x |")
 
     print("\nMPICH and Open MPI have no `MPIX_` calls: their get_int, get_bool and merge rows are the same "
@@ -155,8 +178,8 @@ def main():
           "new object). get_parse_int is MPI_Info_get and strtol in every column.")
 
     print("\n## Threads, each reading its own 16-key object (million get/s; higher is better)\n")
-    print("| threads | here | MPICH | Open MPI |")
-    print("|---:|---:|---:|---:|")
+    print("| threads | here | ABI | MPICH | Open MPI |")
+    print("|---:|---:|---:|---:|---:|")
     for t in (1, 2, 4):
         row = [r.get(("threads_get_mops", t)) for r in results]
         print(f"| {t} | " + " | ".join(fmt(x) for x in row) + " |")
@@ -164,14 +187,18 @@ def main():
     print("| 2 vs 1 | " + " | ".join(f"{s:.2f}x" for s in scaling) + " |")
 
     print("\n## Instructions per operation (callgrind; lower is better)\n")
-    print("| case | keys | here | MPICH | Open MPI |")
-    print("|---|---:|---:|---:|---:|")
+    print("| case | keys | here | ABI | MPICH | Open MPI |")
+    print("|---|---:|---:|---:|---:|---:|")
     counts = {}
     for case, keys, n1, n2 in CALLGRIND_CASES:
-        row = [instructions(b, case, keys, *(HERE_N.get((case, keys), (n1, n2)) if at == 0 else (n1, n2)))
+        row = [instructions(b, case, keys, *(HERE_N.get((case, keys), (n1, n2)) if at in OURS else (n1, n2)))
                for at, b in enumerate(binaries)]
         counts[(case, keys)] = row
         print(f"| {case} | {keys} | " + " | ".join(fmt(x) for x in row) + " |")
+    differences = [row[1] - row[0] for key, row in counts.items() if key not in SEED_DEPENDENT]
+    print(f"\nABI minus here: from {min(differences):+,.1f} to {max(differences):+,.1f} instructions per operation "
+          "in the rows whose count does not move with the process's random hash seed (all but the 16-key rows "
+          f"of {', '.join(sorted(case for case, _ in SEED_DEPENDENT))}).")
 
     print("\n## Heap per (key, value) pair (bytes; key 11 + value 29 = 40 bytes of text)\n")
     print("| | pairs in one object | bytes per pair | beyond key + value |")

@@ -1,7 +1,8 @@
 /* info_bench.c - MPI_Info operations timed through the public API only.
  *
- * The same file builds against this library (cc -Iinclude ... -lmpi_info), MPICH
- * (mpicc.mpich -DBENCH_WITH_MPI) and Open MPI (mpicc.openmpi -DBENCH_WITH_MPI), so all three
+ * The same file builds against this library (cc -Iinclude ... -lmpi_info), its standard ABI
+ * build (cc -DBENCH_ABI -Iinclude ... -lmpi_info_abi: pointer handles), MPICH
+ * (mpicc.mpich -DBENCH_WITH_MPI) and Open MPI (mpicc.openmpi -DBENCH_WITH_MPI), so all four
  * run the same code. benches/compare.py runs them and prints the side-by-side table.
  *
  * Modes:
@@ -26,6 +27,8 @@
 
 #ifdef BENCH_WITH_MPI
 #include <mpi.h>
+#elif defined(BENCH_ABI)
+#include "mpi_info_abi.h"
 #else
 #include "mpi_info.h"
 #endif

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # `make install` into a temporary prefix (with DESTDIR), then configure, build and run a small
 # CMake project against the staged tree with find_package(mpi_info): one program linked to
-# mpi_info::mpi_info, one to mpi_info::mpi_info_static. The package's paths must follow the
-# tree it is in (the install prefix itself does not exist). Then `make uninstall`.
+# mpi_info::mpi_info, one to mpi_info::mpi_info_static, and a program written against the
+# standard ABI build's header linked to mpi_info::mpi_info_abi and to
+# mpi_info::mpi_info_abi_static. The package's paths must follow the tree it is in (the install
+# prefix itself does not exist). Then `make uninstall`.
 set -u
 cd "$(dirname "$0")/.."
 MAKE=${MAKE:-make}; CC=${CC:-cc}
@@ -45,6 +47,32 @@ int main(void) {
     return 0;
 }
 C
+# The same with the standard ABI's pointer handles: it fails unless MPI_Info is a pointer whose
+# integer form (MPI_Info_toint) converts back to the same handle, and unless the library reads
+# the whole pointer (a pointer with a bit set above 32 is no handle, -1).
+cat >"$stage/app/use_abi.c" <<'C'
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <mpi_info_abi.h>
+
+int main(void) {
+    MPI_Info info, same;
+    char value[MPI_MAX_INFO_VAL];
+    int flag = 0;
+    if (sizeof(MPI_Info) != sizeof(void *)) return 1;
+    if (MPI_Info_toint((MPI_Info)((uintptr_t)1 << 32 | 0x131)) != -1) return 8;
+    if (MPI_Info_create(&info) != MPI_SUCCESS) return 2;
+    same = MPI_Info_fromint(MPI_Info_toint(info));
+    if (same != info || MPI_Info_toint(MPI_INFO_NULL) != 0x130) return 3;
+    if (MPI_Info_set(same, "striping_factor", "4") != MPI_SUCCESS) return 4;
+    if (MPI_Info_get(info, "striping_factor", MPI_MAX_INFO_VAL - 1, value, &flag) != MPI_SUCCESS) return 5;
+    if (!flag || strcmp(value, "4") != 0) return 6;
+    if (MPI_Info_free(&info) != MPI_SUCCESS || info != MPI_INFO_NULL) return 7;
+    printf("abi striping_factor=%s\n", value);
+    return 0;
+}
+C
 cat >"$stage/app/CMakeLists.txt" <<CMAKE
 cmake_minimum_required(VERSION 3.13)
 project(use_mpi_info C)
@@ -54,7 +82,11 @@ add_executable(use_shared use.c)
 target_link_libraries(use_shared PRIVATE mpi_info::mpi_info)
 add_executable(use_static use.c)
 target_link_libraries(use_static PRIVATE mpi_info::mpi_info_static)
-foreach(program use_shared use_static)
+add_executable(use_abi_shared use_abi.c)
+target_link_libraries(use_abi_shared PRIVATE mpi_info::mpi_info_abi)
+add_executable(use_abi_static use_abi.c)
+target_link_libraries(use_abi_static PRIVATE mpi_info::mpi_info_abi_static)
+foreach(program use_shared use_static use_abi_shared use_abi_static)
   set_target_properties(\${program} PROPERTIES C_STANDARD 99 C_STANDARD_REQUIRED ON)
   target_compile_options(\${program} PRIVATE -Wall -Wextra -Werror)
 endforeach()
@@ -70,7 +102,8 @@ configure() { # configure SOURCE BUILD
 }
 check "find_package($major.$minor) in the staged prefix" configure "$stage/app" "$stage/app/build"
 check "found this version in the staged tree" grep -qxF -- "-- mpi_info $version in $lib/cmake/mpi_info" "$stage/configure.log"
-check "build both programs" cmake --build "$stage/app/build"
+check "build both programs" cmake --build "$stage/app/build" --target use_shared use_static
+check "build both ABI programs" cmake --build "$stage/app/build" --target use_abi_shared use_abi_static
 shared=$stage/app/build/use_shared; static=$stage/app/build/use_static
 check "run the shared build"  sh -c "test \"\$(env -u LD_LIBRARY_PATH $shared)\" = striping_factor=4"
 check "run the static build"  sh -c "test \"\$(env -u LD_LIBRARY_PATH $static)\" = striping_factor=4"
@@ -82,6 +115,17 @@ system_libs=$(sed -n 's/^STATIC_LIBS := //p' Makefile | sed 's/-lpthread *//')
 link_line=$(cat "$stage/app/build/CMakeFiles/use_static.dir/link.txt" 2>/dev/null)
 check "static link line: libmpi_info.a then $system_libs" \
     grep -qE -- "/libmpi_info\.a .*$(sed 's/ \+/ .*/g; s/^ *//; s/ *$//' <<<"$system_libs")" <<<"$link_line"
+
+abi_shared=$stage/app/build/use_abi_shared; abi_static=$stage/app/build/use_abi_static
+check "run the ABI shared build" sh -c "test \"\$(env -u LD_LIBRARY_PATH $abi_shared)\" = 'abi striping_factor=4'"
+check "run the ABI static build" sh -c "test \"\$(env -u LD_LIBRARY_PATH $abi_static)\" = 'abi striping_factor=4'"
+abi_loads_staged() { local libs; libs=$(env -u LD_LIBRARY_PATH ldd "$abi_shared") &&
+    grep -qF "libmpi_info_abi.so.$major.$minor => $lib/" <<<"$libs" && ! grep -q 'libmpi_info\.so' <<<"$libs"; }
+check "ABI shared build loads the staged libmpi_info_abi, not libmpi_info" abi_loads_staged
+check "ABI static build needs no libmpi_info_abi.so" sh -c "! ldd $abi_static | grep -q libmpi_info"
+abi_link_line=$(cat "$stage/app/build/CMakeFiles/use_abi_static.dir/link.txt" 2>/dev/null)
+check "ABI static link line: libmpi_info_abi.a then $system_libs" \
+    grep -qE -- "/libmpi_info_abi\.a .*$(sed 's/ \+/ .*/g; s/^ *//; s/ *$//' <<<"$system_libs")" <<<"$abi_link_line"
 
 # A version the package must refuse: a newer major one, and (before 1.0, where the soname
 # carries the minor version) an older minor one. The refusal names the version it found.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make install` into a temporary prefix (with DESTDIR), then build and run examples/hints.c
-# with nothing but what pkg-config says, dynamically and statically, and the Fortran programs
-# below; then `make uninstall`.
+# with nothing but what pkg-config says, dynamically and statically, the same for a program
+# written against the standard ABI build (mpi_info_abi.h, libmpi_info_abi), and the Fortran
+# programs below; then `make uninstall`.
 set -u
 cd "$(dirname "$0")/.."
 MAKE=${MAKE:-make}; CC=${CC:-cc}
@@ -31,6 +32,64 @@ check "run it"                env LD_LIBRARY_PATH=$lib $stage/hints
 check "static build with pkg-config" sh -c "$CC -std=c99 -Wall -Werror examples/hints.c -static-libgcc $(pkg-config --cflags mpi-info) $lib/libmpi_info.a $(pkg-config --static --libs-only-l mpi-info | sed 's/-lmpi_info//') -o $stage/hints_static"
 check "run the static build"  sh -c "env -u LD_LIBRARY_PATH $stage/hints_static >/dev/null"
 check "static build needs no libmpi_info.so" sh -c "! ldd $stage/hints_static | grep -q libmpi_info"
+
+# The standard ABI build: its own versioned library, soname link, archive, header and
+# pkg-config file, installed beside libmpi_info's. The program below is written against
+# mpi_info_abi.h: a handle is a pointer, and its integer form (MPI_Info_toint) converts back to
+# the same handle; it fails at run time if the header or the library is the integer one (which
+# would read a pointer with bits set above 32 as the integer in its low bits).
+abi_real=$(echo $lib/libmpi_info_abi.so.*.*.*)
+abi_soname=$(readelf -d "$abi_real" 2>/dev/null | sed -n 's/.*Library soname: \[\(.*\)\]/\1/p')
+check "ABI: versioned library" test -f "$abi_real" -a ! -L "$abi_real"
+check "ABI: soname is libmpi_info_abi.so.<ABI version>" sh -c "echo '$abi_soname' | grep -Eqx 'libmpi_info_abi\.so\.[0-9]+(\.[0-9]+)?'"
+check "ABI: soname link to the versioned library" test -L "$lib/$abi_soname" -a "$(readlink "$lib/$abi_soname" 2>/dev/null)" = "$(basename "$abi_real")"
+check "ABI: dev link to the soname link" test -L $lib/libmpi_info_abi.so -a "$(readlink $lib/libmpi_info_abi.so)" = "$abi_soname"
+check "ABI: static library" test -f $lib/libmpi_info_abi.a
+check "ABI: header, as generated" cmp include/mpi_info_abi.h $root$prefix/include/mpi_info_abi.h
+check "ABI: pkg-config file" test -f $lib/pkgconfig/mpi-info-abi.pc
+cat >"$stage/use_abi.c" <<'C'
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <mpi_info_abi.h>
+
+/* The predefined handles are address constants, as in the standard ABI's mpi.h. */
+static MPI_Info freed_handle = MPI_INFO_NULL;
+
+int main(void) {
+    MPI_Info info, same;
+    char value[MPI_MAX_INFO_VAL];
+    int flag = 0, nkeys = 0;
+    /* MPI_INFO_ENV's value with a bit set above the 32 an int holds: no handle. */
+    MPI_Info forged = (MPI_Info)((uintptr_t)1 << 32 | 0x131);
+    if (sizeof(MPI_Info) != sizeof(void *)) return 1;
+    if (MPI_Info_toint(MPI_INFO_NULL) != 0x130 || MPI_Info_fromint(0x131) != MPI_INFO_ENV) return 2;
+    if (MPI_Info_toint(forged) != -1 || MPI_Info_get_nkeys(forged, &nkeys) != MPI_ERR_INFO) return 10;
+    /* A pointer to the program's own memory is no handle, and is not read through. */
+    if (MPI_Info_get_nkeys((MPI_Info)(void *)&freed_handle, &nkeys) != MPI_ERR_INFO) return 11;
+    if (MPI_Info_create(&info) != MPI_SUCCESS) return 3;
+    /* Far above the standard's predefined handles (below 0x1000). */
+    if (MPI_Info_toint(info) < 1 << 20) return 12;
+    same = MPI_Info_fromint(MPI_Info_toint(info));
+    if (same != info) return 4;
+    if (MPI_Info_set(same, "striping_factor", "4") != MPI_SUCCESS) return 5;
+    if (MPI_Info_get(info, "striping_factor", MPI_MAX_INFO_VAL - 1, value, &flag) != MPI_SUCCESS) return 6;
+    if (!flag || strcmp(value, "4") != 0) return 7;
+    if (MPI_Info_free(&info) != MPI_SUCCESS || info != freed_handle) return 8;
+    if (MPI_Info_get_nkeys(same, &nkeys) != MPI_ERR_INFO) return 9;
+    printf("striping_factor=%s\n", value);
+    return 0;
+}
+C
+abiflags=$(pkg-config --cflags --libs mpi-info-abi)
+check "ABI: pkg-config answers -lmpi_info_abi" sh -c "echo '$abiflags' | grep -qw -- -lmpi_info_abi"
+check "ABI: build with pkg-config" sh -c "$CC -std=c99 -Wall -Wextra -Werror $stage/use_abi.c $abiflags -o $stage/use_abi"
+check "ABI: run it" sh -c "test \"\$(env LD_LIBRARY_PATH=$lib $stage/use_abi)\" = striping_factor=4"
+loads_abi_only() { local libs; libs=$(env LD_LIBRARY_PATH=$lib ldd "$1") && grep -qF "$abi_soname => $lib/" <<<"$libs" && ! grep -q 'libmpi_info\.so' <<<"$libs"; }
+check "ABI: it loads the staged libmpi_info_abi and no libmpi_info" loads_abi_only $stage/use_abi
+check "ABI: static build with pkg-config" sh -c "$CC -std=c99 -Wall -Wextra -Werror $stage/use_abi.c -static-libgcc $(pkg-config --cflags mpi-info-abi) $lib/libmpi_info_abi.a $(pkg-config --static --libs-only-l mpi-info-abi | sed 's/-lmpi_info_abi//') -o $stage/use_abi_static"
+check "ABI: run the static build" sh -c "test \"\$(env -u LD_LIBRARY_PATH $stage/use_abi_static)\" = striping_factor=4"
+check "ABI: static build needs no libmpi_info_abi.so" sh -c "! ldd $stage/use_abi_static | grep -q libmpi_info"
 # Fortran: the include file and the module sources always; with a Fortran compiler also the
 # modules (gfortran's .mod files), libmpi_info_f08.a and mpi-info-f08.pc. A program that uses
 # only mpi_info_f08 (examples/hints.f90) builds with -std=f2018 -Wall -Werror and nothing but

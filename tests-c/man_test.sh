@@ -2,8 +2,9 @@
 # The man pages (make man, tools/manpages.py): every MPI_ and MPIX_ function the shared library
 # exports has a page and every PMPI_/PMPIX_ twin a `.so` page naming it; every page renders
 # without a warning; each has the sections a user expects and a C synopsis that is the header's
-# prototype (and the Fortran ones where the Fortran sources declare the routine); make install
-# puts them where `man` finds them, and make uninstall removes them and nothing else.
+# prototype (and the Fortran ones where the Fortran sources declare the routine); each says
+# what the standard ABI build (mpi_info_abi.h, libmpi_info_abi) has of it; make install puts
+# them where `man` finds them, and make uninstall removes them and nothing else.
 set -u
 cd "$(dirname "$0")/.."
 MAKE=${MAKE:-make}
@@ -85,8 +86,44 @@ for routine in $(sed -n 's/^ *procedure([a-z_]*) :: \(MPI_[A-Za-z_]*\)_f08,.*/\1
     check "$routine: a page with its mpi_info_f08 synopsis" has_line "$routine" SYNOPSIS "^ +$routine\(.*ierror\)$"
 done
 
-# (4) make install PREFIX=...: every page where man finds it, MPI_Info_get and PMPI_Info_get
-# among them; a page of another package is there too, to show that (5) leaves it.
+# (4) The standard ABI build. Its library exports no MPI_/MPIX_ name the integer one lacks (so
+# each has a page), and no Fortran routine. A page of a function it exports names both headers
+# with their libraries and, where the prototype has an MPI_Info, each header's typedef of it;
+# a page of a function it lacks says so, without the ABI header, and its NOTES name a function
+# the ABI library has instead; a page with a Fortran synopsis says those routines call
+# libmpi_info.
+abi_symbols=$(nm -D --defined-only build/lib/libmpi_info_abi.so | awk '{print $3}' | grep -E '^P?MPIX?_' | sort)
+abi_plain=$(grep -E '^MPIX?_' <<<"$abi_symbols")
+check "libmpi_info_abi exports MPI_ and MPIX_ functions" test "$(wc -l <<<"$abi_plain")" -ge 20
+check "libmpi_info_abi exports no MPI_/MPIX_ name libmpi_info lacks" test -z "$(comm -13 <(echo "$symbols") <(echo "$abi_symbols"))"
+check "libmpi_info_abi exports no Fortran routine" sh -c "! nm -D --defined-only build/lib/libmpi_info_abi.so | awk '{print \$3}' | grep -Eiq '^p?mpix?_.*_\$'"
+int_typedef=$(grep -E '^typedef .*\bMPI_Info;$' include/mpi_info.h)
+abi_typedef=$(grep -E '^typedef .*\bMPI_Info;$' include/mpi_info_abi.h)
+check "the headers' MPI_Info typedefs: int, and the standard ABI's pointer" \
+    test "$int_typedef" = "typedef int MPI_Info;" -a "$abi_typedef" = "typedef struct MPI_ABI_Info *MPI_Info;"
+only_integer_header() { section "$1" SYNOPSIS | grep -qF '#include <mpi_info.h>' && ! section "$1" SYNOPSIS | grep -qF '#include <mpi_info_abi.h>'; }
+names_abi_function() { section "$1" NOTES | squeeze | grep -qE "\b($(paste -sd'|' <<<"$abi_plain"))\b"; }
+for s in $plain; do
+    uses_handle=$(prototype "$s" | grep -c '\bMPI_Info\b')
+    if grep -qx "$s" <<<"$abi_plain"; then
+        check "$s: synopsis names mpi_info.h with -lmpi_info" synopsis_has "$s" "#include <mpi_info.h> /* -lmpi_info */"
+        check "$s: synopsis names mpi_info_abi.h with -lmpi_info_abi" synopsis_has "$s" "#include <mpi_info_abi.h> /* -lmpi_info_abi, the MPI-5.0 standard ABI */"
+        if [ "$uses_handle" -gt 0 ]; then
+            check "$s: synopsis gives each header's MPI_Info" synopsis_has "$s" "/* -lmpi_info */ $int_typedef"
+            check "$s: synopsis gives the ABI header's MPI_Info" synopsis_has "$s" "standard ABI */ $abi_typedef"
+        fi
+    else
+        check "$s: synopsis names mpi_info.h alone" only_integer_header "$s"
+        check "$s: synopsis says it is not in libmpi_info_abi" synopsis_has "$s" "Not in mpi_info_abi.h and libmpi_info_abi"
+        check "$s: NOTES name what libmpi_info_abi has instead" names_abi_function "$s"
+    fi
+    if grep -q "^\.SS .Fortran" "$pages/$s.3"; then
+        check "$s: its Fortran routines call libmpi_info" synopsis_has "$s" "The Fortran routines below call libmpi_info, never libmpi_info_abi"
+    fi
+done
+
+# (5) make install PREFIX=...: every page where man finds it, MPI_Info_get and PMPI_Info_get
+# among them; a page of another package is there too, to show that (6) leaves it.
 prefix=$stage/prefix
 mkdir -p "$prefix/share/man/man3"
 echo '.so man3/MPI_Info_get.3' >"$prefix/share/man/man3/other_package.3"
@@ -100,7 +137,7 @@ check "man -w PMPI_Info_get finds the installed page" found PMPI_Info_get
 check "man -w MPIX_Info_merge finds the installed page" found MPIX_Info_merge
 check "man PMPI_Info_get shows MPI_Info_get's page" sh -c "MANWIDTH=80 man -P cat PMPI_Info_get | sed 's/.\x08//g' | grep -qE '^ +MPI_Info_get, +PMPI_Info_get +- '"
 
-# (5) make uninstall: no page left but the other package's.
+# (6) make uninstall: no page left but the other package's.
 check "make uninstall" $MAKE --no-print-directory uninstall PREFIX="$prefix"
 check "no page left but the other package's" test "$(cd "$prefix/share/man/man3" && ls)" = other_package.3
 check "man -w MPI_Info_get finds nothing" sh -c "! man -w MPI_Info_get"
