@@ -595,7 +595,7 @@ MPI_Info PMPI_Info_f2c(int info);
  *
  * Errors: none. The result is the integer, never an error class.
  *
- * See also: `MPI_Info_fromint`, `MPI_Info_c2f`.
+ * See also: `MPI_Info_fromint`.
  */
 int MPI_Info_toint(MPI_Info info);
 
@@ -616,7 +616,7 @@ int PMPI_Info_toint(MPI_Info info);
  *
  * Errors: none. The result is the handle, never an error class.
  *
- * See also: `MPI_Info_toint`, `MPI_Info_f2c`.
+ * See also: `MPI_Info_toint`.
  */
 MPI_Info MPI_Info_fromint(int info);
 

@@ -540,7 +540,7 @@ int PMPI_Info_create_env(int argc, char **argv, MPI_Info *info);
  *
  * Errors: none. The result is the integer, never an error class.
  *
- * See also: `MPI_Info_fromint`, `MPI_Info_c2f`.
+ * See also: `MPI_Info_fromint`.
  */
 int MPI_Info_toint(MPI_Info info);
 
@@ -561,7 +561,7 @@ int PMPI_Info_toint(MPI_Info info);
  *
  * Errors: none. The result is the handle, never an error class.
  *
- * See also: `MPI_Info_toint`, `MPI_Info_f2c`.
+ * See also: `MPI_Info_toint`.
  */
 MPI_Info MPI_Info_fromint(int info);
 

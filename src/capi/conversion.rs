@@ -88,7 +88,7 @@ pub extern "C" fn PMPI_Info_f2c(info: c_int) -> MPI_Info {
 ///
 /// Errors: none. The result is the integer, never an error class.
 ///
-/// See also: `MPI_Info_fromint`, `MPI_Info_c2f`.
+/// See also: `MPI_Info_fromint`.
 #[no_mangle]
 pub extern "C" fn MPI_Info_toint(info: MPI_Info) -> c_int {
     PMPI_Info_toint(info)
@@ -111,7 +111,7 @@ pub extern "C" fn PMPI_Info_toint(info: MPI_Info) -> c_int {
 ///
 /// Errors: none. The result is the handle, never an error class.
 ///
-/// See also: `MPI_Info_toint`, `MPI_Info_f2c`.
+/// See also: `MPI_Info_toint`.
 #[no_mangle]
 pub extern "C" fn MPI_Info_fromint(info: c_int) -> MPI_Info {
     PMPI_Info_fromint(info)
