@@ -174,9 +174,10 @@ const SHARED_CONSTANTS: [&str; 11] = [
 ];
 const SHARED_BEGIN: &str = "/* ======== Names shared with MPI: defined here unless a host MPI's mpi.h defines them ========
  * Every MPI library's mpi.h defines these too (docs/embedding.md). After one (MPI_VERSION is
- * defined), this header leaves them to it: MPI_Fint always, the constants when it is of MPI-2
- * or later, which has them all; an MPI-1 mpi.h keeps those it defines as macros. The values
- * are the MPI-5.0 standard ABI's: the ones this library returns. */";
+ * defined), this header leaves them to it: the constants when it is of MPI-2 or later, which
+ * has them all, and MPI_Fint (if this header has it) always; an MPI-1 mpi.h keeps the
+ * constants it defines as macros. The values are the MPI-5.0 standard ABI's: the ones this
+ * library returns. */";
 const SHARED_END: &str = "/* ======== end of the names shared with MPI ======== */";
 
 /// The header as cbindgen's items: runs of lines separated by blank lines (a doc comment and

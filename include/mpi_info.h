@@ -24,9 +24,10 @@
 
 /* ======== Names shared with MPI: defined here unless a host MPI's mpi.h defines them ========
  * Every MPI library's mpi.h defines these too (docs/embedding.md). After one (MPI_VERSION is
- * defined), this header leaves them to it: MPI_Fint always, the constants when it is of MPI-2
- * or later, which has them all; an MPI-1 mpi.h keeps those it defines as macros. The values
- * are the MPI-5.0 standard ABI's: the ones this library returns. */
+ * defined), this header leaves them to it: the constants when it is of MPI-2 or later, which
+ * has them all, and MPI_Fint (if this header has it) always; an MPI-1 mpi.h keeps the
+ * constants it defines as macros. The values are the MPI-5.0 standard ABI's: the ones this
+ * library returns. */
 
 /**
  * A Fortran `INTEGER`, as used for handles by the Fortran bindings.
