@@ -12,8 +12,10 @@
 //! - `cstr`: bounded reads of C strings and exact-length writes (the `unsafe` helpers);
 //! - `fstr`: the same for Fortran strings (declared length, blanks stripped and padded);
 //! - `capi`: the exported `MPI_*`/`PMPI_*` functions and the header's constants, in
+//!   `capi::handle` the C handle type (`int`, or with the `abi` feature the MPI-5.0 standard
+//!   ABI's pointer: the one difference between `libmpi_info` and `libmpi_info_abi`), in
 //!   `capi::mpix` the `MPIX_*` toolkit, and in `capi::fortran` the old-style Fortran routines
-//!   (`mpi_info_set_`, ...);
+//!   (`mpi_info_set_`, ...; not in the `abi` build);
 //! - [`error`]: error classes and their messages;
 //! - [`typed`], [`hinttext`], [`serial`]: the `MPIX_` toolkit's safe core (typed values, hint
 //!   text, serialization); merge and equality are [`InfoMap`] methods.
