@@ -21,17 +21,19 @@
 //!   text, serialization); merge and equality are [`InfoMap`] methods.
 
 #![deny(unsafe_op_in_unsafe_fn)]
-// The model-checked build has no C API, so the C-string helpers go unused there.
-#![cfg_attr(loom, allow(dead_code))]
+// The model-checked build and a build without the `c-api` feature (a checking core linked
+// into an MPI tool, which must not define the `MPI_Info_*` names) have no C API, so the C-string
+// helpers go unused there.
+#![cfg_attr(any(loom, not(feature = "c-api")), allow(dead_code))]
 
-#[cfg(not(loom))]
+#[cfg(all(not(loom), feature = "c-api"))]
 mod capi;
 mod cstr;
 mod env;
 #[cfg(not(feature = "abi"))]
 mod fstr;
 pub mod error;
-#[cfg(not(loom))]
+#[cfg(all(not(loom), feature = "c-api"))]
 mod fork;
 mod handles;
 pub mod hinttext;
@@ -43,12 +45,12 @@ mod shared;
 mod sync;
 pub mod typed;
 
-#[cfg(not(loom))]
+#[cfg(all(not(loom), feature = "c-api"))]
 pub use capi::{
     MPI_Info, MPI_INFO_ENV, MPI_INFO_NULL, MPI_MAX_ERROR_STRING, MPI_MAX_INFO_KEY, MPI_MAX_INFO_VAL,
     MPI_THREAD_MULTIPLE,
 };
-#[cfg(not(any(loom, feature = "abi")))]
+#[cfg(all(not(any(loom, feature = "abi")), feature = "c-api"))]
 pub use capi::MPI_Fint;
 pub use error::Error;
 pub use info::InfoMap;

@@ -1,0 +1,686 @@
+//! The checking and report core of `libmpi_info_hintcheck` (docs/hintcheck.md).
+//!
+//! `hintcheck/hintcheck.c`, built with an MPI's own compiler wrapper, intercepts the MPI calls
+//! that take an info argument and does everything that talks to the MPI (reading the caller's
+//! hints and what the MPI reports back through `PMPI_`, the agreement collective). It hands the
+//! text to the plain C functions below (`mpi_info_hintcheck_*`, not exported from the shared
+//! library: its version script keeps only the intercepted `MPI_` names), which check the hints
+//! with [`mpi_info::hints`], compare what was asked with what the MPI reports, keep the report
+//! of this process, write it as JSON and print what must be printed.
+//!
+//! Every entry point catches panics and never fails the caller: a failure of the checker is
+//! noted in the report and otherwise ignored. The report is behind one mutex; a call under
+//! construction belongs to the thread that made it.
+
+use std::collections::HashMap;
+use std::ffi::{c_char, c_int, c_longlong, c_void, CStr};
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Mutex;
+
+mod stub;
+use stub as hints;
+
+use hints::{check, Code, Finding, Targets, Vocabulary};
+
+/// One intercepted call while it is being built (owned by the intercepting thread).
+pub struct Call {
+    call: String,
+    filename: Option<String>,
+    target: Option<String>,
+    comm_size: i32,
+    requested: Vec<(Vec<u8>, Vec<u8>)>,
+    /// What the MPI reports after the call; `None` when it has no way to say.
+    reported: Option<Vec<(Vec<u8>, Vec<u8>)>>,
+    mismatches: Vec<Mismatch>,
+    notes: Vec<String>,
+}
+
+/// A key on which the processes of a collective call disagree: each value (`None`: the key was
+/// not passed) with the ranks (in `MPI_COMM_WORLD`) that passed it.
+struct Mismatch {
+    key: String,
+    groups: Vec<(Option<String>, Vec<i32>)>,
+}
+
+/// One entry of the report: the JSON text of its fields (without `count`), how many identical
+/// calls it stands for, and what it found.
+struct Entry {
+    body: String,
+    count: u64,
+    findings: u64,
+    mismatches: u64,
+    /// Lines for the summary: "MPI_File_open: key=value: code".
+    lines: Vec<String>,
+}
+
+struct Report {
+    implementation: String,
+    target: String,
+    world_rank: i32,
+    world_size: i32,
+    /// Where this process writes the JSON report, if it does.
+    json_path: Option<String>,
+    verbose: bool,
+    entries: Vec<Entry>,
+    index: HashMap<String, usize>,
+    notes: Vec<String>,
+    calls: u64,
+    finalized: bool,
+}
+
+static REPORT: Mutex<Option<Report>> = Mutex::new(None);
+
+fn with_report<R>(f: impl FnOnce(&mut Report) -> R) -> Option<R> {
+    let mut guard = REPORT.lock().unwrap_or_else(|e| e.into_inner());
+    guard.as_mut().map(f)
+}
+
+/// A C string (NULL: none), lossily as UTF-8 (keys and values are ASCII in practice).
+unsafe fn text(ptr: *const c_char) -> Option<String> {
+    if ptr.is_null() {
+        None
+    } else {
+        // SAFETY: the C side passes NUL-terminated strings it owns for the whole call.
+        Some(String::from_utf8_lossy(unsafe { CStr::from_ptr(ptr) }.to_bytes()).into_owned())
+    }
+}
+
+unsafe fn bytes(ptr: *const c_char) -> Vec<u8> {
+    if ptr.is_null() {
+        Vec::new()
+    } else {
+        // SAFETY: as in `text`.
+        unsafe { CStr::from_ptr(ptr) }.to_bytes().to_vec()
+    }
+}
+
+/// Sets up this process's report: the MPI's version string, the checker's target name(s) for
+/// it, the rank and size of `MPI_COMM_WORLD`. Reads `MPI_INFO_HINTCHECK` (the JSON file: written
+/// by rank 0, or by every rank if the name holds `%r`, replaced by the rank) and
+/// `MPI_INFO_HINTCHECK_VERBOSE`. Returns 0, or -1 if the report could not be set up.
+///
+/// # Safety
+/// `version` and `target` are NULL or NUL-terminated strings.
+#[no_mangle]
+pub unsafe extern "C" fn mpi_info_hintcheck_init(version: *const c_char, target: *const c_char, world_rank: c_int, world_size: c_int) -> c_int {
+    let r = catch_unwind(AssertUnwindSafe(|| {
+        let implementation = unsafe { text(version) }.unwrap_or_default().trim_end().to_string();
+        let target = unsafe { text(target) }.unwrap_or_else(|| "mpi".to_string());
+        let json_path = std::env::var("MPI_INFO_HINTCHECK").ok().filter(|p| !p.is_empty()).and_then(|p| {
+            if p.contains("%r") {
+                Some(p.replace("%r", &world_rank.to_string()))
+            } else if world_rank == 0 {
+                Some(p)
+            } else {
+                None
+            }
+        });
+        let verbose = std::env::var("MPI_INFO_HINTCHECK_VERBOSE").map(|v| !v.is_empty() && v != "0").unwrap_or(false);
+        let mut notes = Vec::new();
+        if let Err(e) = Vocabulary::builtin() {
+            notes.push(format!("the checker's vocabulary could not be loaded: {e}"));
+        }
+        let report = Report {
+            implementation,
+            target,
+            world_rank,
+            world_size,
+            json_path,
+            verbose,
+            entries: Vec::new(),
+            index: HashMap::new(),
+            notes,
+            calls: 0,
+            finalized: false,
+        };
+        let mut guard = REPORT.lock().unwrap_or_else(|e| e.into_inner());
+        if guard.is_none() {
+            *guard = Some(report);
+        }
+        if let Some(r) = guard.as_mut() {
+            r.write_json();
+        }
+    }));
+    if r.is_ok() {
+        0
+    } else {
+        -1
+    }
+}
+
+/// Begins the record of one call: its MPI name, the file name for `MPI_File_open` (else NULL),
+/// the checker's target list if it differs from the process's (else NULL), the size of the
+/// communicator (or group) of the call. Returns NULL on failure; every other function accepts it.
+///
+/// # Safety
+/// Strings are NULL or NUL-terminated.
+#[no_mangle]
+pub unsafe extern "C" fn mpi_info_hintcheck_call_begin(call: *const c_char, filename: *const c_char, target: *const c_char, comm_size: c_int) -> *mut Call {
+    catch_unwind(AssertUnwindSafe(|| {
+        Box::into_raw(Box::new(Call {
+            call: unsafe { text(call) }.unwrap_or_default(),
+            filename: unsafe { text(filename) },
+            target: unsafe { text(target) },
+            comm_size,
+            requested: Vec::new(),
+            reported: None,
+            mismatches: Vec::new(),
+            notes: Vec::new(),
+        }))
+    }))
+    .unwrap_or(std::ptr::null_mut())
+}
+
+unsafe fn call_mut<'a>(call: *mut Call) -> Option<&'a mut Call> {
+    // SAFETY: the pointer comes from `mpi_info_hintcheck_call_begin` and is used by one thread
+    // until `mpi_info_hintcheck_call_end` takes it back.
+    unsafe { call.as_mut() }
+}
+
+/// Adds a (key, value) pair the caller passed.
+///
+/// # Safety
+/// `call` from `mpi_info_hintcheck_call_begin` (or NULL); strings NUL-terminated.
+#[no_mangle]
+pub unsafe extern "C" fn mpi_info_hintcheck_requested(call: *mut Call, key: *const c_char, value: *const c_char) {
+    let _ = catch_unwind(AssertUnwindSafe(|| {
+        if let Some(c) = unsafe { call_mut(call) } {
+            c.requested.push((unsafe { bytes(key) }, unsafe { bytes(value) }));
+        }
+    }));
+}
+
+/// Says that the MPI reported its hints after the call (possibly none); the pairs follow with
+/// `mpi_info_hintcheck_reported`.
+///
+/// # Safety
+/// As for `mpi_info_hintcheck_requested`.
+#[no_mangle]
+pub unsafe extern "C" fn mpi_info_hintcheck_reported_begin(call: *mut Call) {
+    let _ = catch_unwind(AssertUnwindSafe(|| {
+        if let Some(c) = unsafe { call_mut(call) } {
+            c.reported = Some(Vec::new());
+        }
+    }));
+}
+
+/// Adds a (key, value) pair the MPI reports after the call.
+///
+/// # Safety
+/// As for `mpi_info_hintcheck_requested`.
+#[no_mangle]
+pub unsafe extern "C" fn mpi_info_hintcheck_reported(call: *mut Call, key: *const c_char, value: *const c_char) {
+    let _ = catch_unwind(AssertUnwindSafe(|| {
+        if let Some(c) = unsafe { call_mut(call) } {
+            c.reported.get_or_insert_with(Vec::new).push((unsafe { bytes(key) }, unsafe { bytes(value) }));
+        }
+    }));
+}
+
+/// Notes something about the call (a failure of the tool, a check that could not be made).
+///
+/// # Safety
+/// As for `mpi_info_hintcheck_requested`.
+#[no_mangle]
+pub unsafe extern "C" fn mpi_info_hintcheck_note(call: *mut Call, message: *const c_char) {
+    let _ = catch_unwind(AssertUnwindSafe(|| {
+        let message = unsafe { text(message) }.unwrap_or_default();
+        match unsafe { call_mut(call) } {
+            Some(c) => c.notes.push(message),
+            None => {
+                with_report(|r| r.notes.push(message));
+            }
+        }
+    }));
+}
+
+/// Parses the serialized hints of one process: `key\0value\0` pairs.
+fn parse_serialized(buf: &[u8]) -> Vec<(String, String)> {
+    let mut parts = buf.split(|&b| b == 0);
+    let mut out = Vec::new();
+    while let (Some(k), Some(v)) = (parts.next(), parts.next()) {
+        if k.is_empty() && v.is_empty() {
+            break;
+        }
+        out.push((String::from_utf8_lossy(k).into_owned(), String::from_utf8_lossy(v).into_owned()));
+    }
+    out
+}
+
+/// Records the hints of every process of a collective call whose digests differed: `nranks`
+/// processes, their ranks in `MPI_COMM_WORLD`, the length of each one's serialized hints
+/// (`key\0value\0`...) and the concatenation. Names each key on which they disagree, with the
+/// values and ranks; if `print` (the lowest rank), prints them on standard error at once.
+/// Returns the number of such keys.
+///
+/// # Safety
+/// `world_ranks` and `lens` hold `nranks` entries, `buf` their sum of bytes.
+#[no_mangle]
+pub unsafe extern "C" fn mpi_info_hintcheck_mismatch(
+    call: *mut Call,
+    nranks: c_int,
+    world_ranks: *const c_int,
+    lens: *const c_int,
+    buf: *const c_char,
+    print: c_int,
+) -> c_int {
+    catch_unwind(AssertUnwindSafe(|| {
+        let Some(c) = (unsafe { call_mut(call) }) else { return 0 };
+        if nranks <= 0 || world_ranks.is_null() || lens.is_null() {
+            return 0;
+        }
+        let n = nranks as usize;
+        // SAFETY: the caller's arrays hold nranks entries.
+        let ranks = unsafe { std::slice::from_raw_parts(world_ranks, n) };
+        let lens = unsafe { std::slice::from_raw_parts(lens, n) };
+        let total: usize = lens.iter().map(|&l| l.max(0) as usize).sum();
+        let all = if buf.is_null() || total == 0 { &[][..] } else { unsafe { std::slice::from_raw_parts(buf as *const u8, total) } };
+        let mut per_rank = Vec::with_capacity(n);
+        let mut at = 0;
+        for &l in lens {
+            let l = l.max(0) as usize;
+            per_rank.push(parse_serialized(&all[at..at + l]));
+            at += l;
+        }
+        // Every key, in the order the processes list them.
+        let mut keys: Vec<String> = Vec::new();
+        for pairs in &per_rank {
+            for (k, _) in pairs {
+                if !keys.contains(k) {
+                    keys.push(k.clone());
+                }
+            }
+        }
+        for key in keys {
+            let mut groups: Vec<(Option<String>, Vec<i32>)> = Vec::new();
+            for (i, pairs) in per_rank.iter().enumerate() {
+                let value = pairs.iter().find(|(k, _)| *k == key).map(|(_, v)| v.clone());
+                match groups.iter_mut().find(|(v, _)| *v == value) {
+                    Some((_, rs)) => rs.push(ranks[i]),
+                    None => groups.push((value, vec![ranks[i]])),
+                }
+            }
+            if groups.len() > 1 {
+                c.mismatches.push(Mismatch { key, groups });
+            }
+        }
+        if c.mismatches.is_empty() {
+            // The digests differed but the hints are the same (a digest collision cannot make
+            // equal hints look different, so this is a tool failure).
+            c.notes.push("the processes' digests differed but no key differs".to_string());
+        }
+        if print != 0 && !c.mismatches.is_empty() {
+            let mut msg = format!(
+                "mpi-info hintcheck: {}{} on {} processes: the processes passed different hints (a collective call that follows may fail):\n",
+                c.call,
+                c.filename.as_ref().map(|f| format!("(\"{f}\")")).unwrap_or_default(),
+                c.comm_size
+            );
+            for m in &c.mismatches {
+                let _ = write!(msg, "  {}:", m.key);
+                for (i, (v, rs)) in m.groups.iter().enumerate() {
+                    let v = v.as_ref().map(|v| format!("\"{v}\"")).unwrap_or_else(|| "(not passed)".to_string());
+                    let _ = write!(msg, "{} {} on rank{} {}", if i > 0 { ";" } else { "" }, v, if rs.len() > 1 { "s" } else { "" }, ranks_text(rs));
+                }
+                msg.push('\n');
+            }
+            let mut err = std::io::stderr().lock();
+            let _ = err.write_all(msg.as_bytes());
+            let _ = err.flush();
+        }
+        c.mismatches.len() as c_int
+    }))
+    .unwrap_or(0)
+}
+
+fn ranks_text(rs: &[i32]) -> String {
+    rs.iter().map(|r| r.to_string()).collect::<Vec<_>>().join(",")
+}
+
+/// Ends a call: checks its hints, compares them with what the MPI reports, adds the call to the
+/// report and rewrites the JSON file. Takes back `call`. Returns the number of diagnostics and
+/// disagreeing keys.
+///
+/// # Safety
+/// `call` from `mpi_info_hintcheck_call_begin` (or NULL), not used again.
+#[no_mangle]
+pub unsafe extern "C" fn mpi_info_hintcheck_call_end(call: *mut Call) -> c_int {
+    if call.is_null() {
+        return 0;
+    }
+    // SAFETY: made by Box::into_raw in call_begin; the C side passes it here once.
+    let c = unsafe { Box::from_raw(call) };
+    catch_unwind(AssertUnwindSafe(|| {
+        let default_target = with_report(|r| r.target.clone()).unwrap_or_else(|| "mpi".to_string());
+        let (entry, key) = build_entry(&c, &default_target);
+        let n = (entry.findings + entry.mismatches) as c_int;
+        with_report(|r| {
+            r.calls += 1;
+            match r.index.get(&key) {
+                Some(&i) => r.entries[i].count += 1,
+                None => {
+                    r.index.insert(key, r.entries.len());
+                    r.entries.push(entry);
+                }
+            }
+            r.write_json();
+        });
+        n
+    }))
+    .unwrap_or(0)
+}
+
+fn status(requested: Option<&[u8]>, effective: Option<&[u8]>, misread: bool) -> &'static str {
+    match (requested, effective) {
+        (Some(_), None) => "dropped",
+        (None, _) => "added",
+        (Some(a), Some(b)) if a != b => "changed",
+        _ if misread => "misread",
+        _ => "kept",
+    }
+}
+
+/// The call's entry, and the text that identifies equal calls (to merge them with a count).
+fn build_entry(c: &Call, default_target: &str) -> (Entry, String) {
+    let mut notes = c.notes.clone();
+    let target = c.target.as_deref().unwrap_or(default_target);
+    let pairs: Vec<(&[u8], &[u8])> = c.requested.iter().map(|(k, v)| (k.as_slice(), v.as_slice())).collect();
+    let findings: Vec<Finding> = match Vocabulary::builtin().and_then(|v| Targets::parse(v, Some(target)).and_then(|t| check(v, &t, &pairs))) {
+        Ok(f) => f,
+        Err(e) => {
+            notes.push(format!("the checker failed on these hints ({e}); they were not checked"));
+            Vec::new()
+        }
+    };
+    let mut body = String::new();
+    let _ = write!(body, "\"call\": {}", json_str(&c.call));
+    if let Some(f) = &c.filename {
+        let _ = write!(body, ", \"filename\": {}", json_str(f));
+    }
+    let _ = write!(body, ", \"comm_size\": {}, \"target\": {}", c.comm_size, json_str(target));
+    body.push_str(", \"hints\": [");
+    for (i, (k, v)) in c.requested.iter().enumerate() {
+        let _ = write!(body, "{}{{\"key\": {}, \"value\": {}}}", sep(i), json_bytes(k), json_bytes(v));
+    }
+    body.push_str("], \"diagnostics\": [");
+    let mut lines = Vec::new();
+    for (i, f) in findings.iter().enumerate() {
+        let _ = write!(
+            body,
+            "{}{{\"key\": {}, \"value\": {}, \"code\": {}, \"message\": {}",
+            sep(i),
+            json_str(&f.key),
+            json_str(&f.value),
+            json_str(f.code.as_str()),
+            json_str(&f.message)
+        );
+        if let Some(s) = &f.suggestion {
+            let _ = write!(body, ", \"suggestion\": {}", json_str(s));
+        }
+        body.push('}');
+        lines.push(format!(
+            "{}: {}={}: {}: {}{}",
+            c.call,
+            f.key,
+            f.value,
+            f.code.as_str(),
+            f.message,
+            f.suggestion.as_ref().map(|s| format!(" (did you mean {s}?)")).unwrap_or_default()
+        ));
+    }
+    body.push_str("], \"mismatches\": [");
+    for (i, m) in c.mismatches.iter().enumerate() {
+        let _ = write!(body, "{}{{\"key\": {}, \"values\": [", sep(i), json_str(&m.key));
+        for (j, (v, rs)) in m.groups.iter().enumerate() {
+            let v = v.as_ref().map(|v| json_str(v)).unwrap_or_else(|| "null".to_string());
+            let _ = write!(body, "{}{{\"value\": {}, \"ranks\": [{}]}}", sep(j), v, rs.iter().map(|r| r.to_string()).collect::<Vec<_>>().join(", "));
+        }
+        body.push_str("]}");
+        lines.push(format!("{}: {}: the processes disagree", c.call, m.key));
+    }
+    body.push_str("], \"effective\": [");
+    match &c.reported {
+        None => {
+            body.push(']');
+        }
+        Some(reported) => {
+            let mut i = 0;
+            // Requested keys in the caller's order (the last value of a key given twice).
+            let mut seen: Vec<&[u8]> = Vec::new();
+            for (k, v) in c.requested.iter().rev() {
+                if seen.contains(&k.as_slice()) {
+                    continue;
+                }
+                seen.push(k);
+                let _ = v;
+            }
+            seen.reverse();
+            for k in &seen {
+                let req = c.requested.iter().rev().find(|(rk, _)| rk == k).map(|(_, v)| v.as_slice());
+                let eff = reported.iter().find(|(rk, _)| rk == k).map(|(_, v)| v.as_slice());
+                let key = String::from_utf8_lossy(k);
+                let misread = findings.iter().any(|f| f.key == key && matches!(f.code, Code::UnitSuffix | Code::BadValue));
+                push_effective(&mut body, &mut i, k, req, eff, status(req, eff, misread));
+            }
+            for (k, v) in reported {
+                if !seen.contains(&k.as_slice()) {
+                    push_effective(&mut body, &mut i, k, None, Some(v), "added");
+                }
+            }
+            body.push(']');
+        }
+    }
+    if c.reported.is_none() {
+        notes.push(format!("the MPI has no call that reports the hints in effect after {}", c.call));
+    }
+    body.push_str(", \"notes\": [");
+    for (i, n) in notes.iter().enumerate() {
+        let _ = write!(body, "{}{}", sep(i), json_str(n));
+    }
+    body.push(']');
+    let key = body.clone();
+    (Entry { body, count: 1, findings: findings.len() as u64, mismatches: c.mismatches.len() as u64, lines }, key)
+}
+
+fn push_effective(body: &mut String, i: &mut usize, key: &[u8], req: Option<&[u8]>, eff: Option<&[u8]>, status: &str) {
+    let opt = |v: Option<&[u8]>| v.map(json_bytes).unwrap_or_else(|| "null".to_string());
+    let _ = write!(
+        body,
+        "{}{{\"key\": {}, \"requested\": {}, \"effective\": {}, \"status\": {}}}",
+        sep(*i),
+        json_bytes(key),
+        opt(req),
+        opt(eff),
+        json_str(status)
+    );
+    *i += 1;
+}
+
+fn sep(i: usize) -> &'static str {
+    if i == 0 {
+        ""
+    } else {
+        ", "
+    }
+}
+
+fn json_bytes(b: &[u8]) -> String {
+    json_str(&String::from_utf8_lossy(b))
+}
+
+fn json_str(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for ch in s.chars() {
+        match ch {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+impl Report {
+    fn totals(&self) -> (u64, u64) {
+        let f = self.entries.iter().map(|e| e.findings * e.count).sum();
+        let m = self.entries.iter().map(|e| e.mismatches * e.count).sum();
+        (f, m)
+    }
+
+    fn json(&self) -> String {
+        let (findings, mismatches) = self.totals();
+        let mut s = String::new();
+        let _ = writeln!(s, "{{");
+        let _ = writeln!(s, "  \"tool\": \"libmpi_info_hintcheck\",");
+        let _ = writeln!(s, "  \"version\": {},", json_str(env!("CARGO_PKG_VERSION")));
+        let _ = writeln!(s, "  \"implementation\": {},", json_str(&self.implementation));
+        let _ = writeln!(s, "  \"target\": {},", json_str(&self.target));
+        let _ = writeln!(s, "  \"rank\": {},", self.world_rank);
+        let _ = writeln!(s, "  \"world_size\": {},", self.world_size);
+        let _ = writeln!(s, "  \"finalized\": {},", self.finalized);
+        let _ = writeln!(s, "  \"checked_calls\": {},", self.calls);
+        let _ = writeln!(s, "  \"findings\": {findings},");
+        let _ = writeln!(s, "  \"mismatches\": {mismatches},");
+        s.push_str("  \"notes\": [");
+        for (i, n) in self.notes.iter().enumerate() {
+            let _ = write!(s, "{}{}", sep(i), json_str(n));
+        }
+        s.push_str("],\n  \"calls\": [");
+        for (i, e) in self.entries.iter().enumerate() {
+            let _ = write!(s, "{}\n    {{\"count\": {}, {}}}", if i > 0 { "," } else { "" }, e.count, e.body);
+        }
+        s.push_str(if self.entries.is_empty() { "]\n}\n" } else { "\n  ]\n}\n" });
+        s
+    }
+
+    /// Rewrites the JSON file whole, through a temporary file renamed over it, so that it is
+    /// complete and valid at every moment.
+    fn write_json(&mut self) {
+        let Some(path) = self.json_path.clone() else { return };
+        let tmp = format!("{path}.tmp.{}", std::process::id());
+        let text = self.json();
+        let result = std::fs::write(&tmp, text.as_bytes()).and_then(|_| std::fs::rename(&tmp, &path));
+        if let Err(e) = result {
+            let _ = std::fs::remove_file(&tmp);
+            // Said once, then the file is given up.
+            let mut err = std::io::stderr().lock();
+            let _ = writeln!(err, "mpi-info hintcheck: rank {}: cannot write the report {path}: {e}", self.world_rank);
+            self.json_path = None;
+        }
+    }
+}
+
+/// This process's totals, for the reduction at `MPI_Finalize`: checked calls, diagnostics,
+/// disagreeing keys.
+///
+/// # Safety
+/// `out` has room for 3 values.
+#[no_mangle]
+pub unsafe extern "C" fn mpi_info_hintcheck_counts(out: *mut c_longlong) {
+    let _ = catch_unwind(AssertUnwindSafe(|| {
+        if out.is_null() {
+            return;
+        }
+        let (calls, f, m) = with_report(|r| {
+            let (f, m) = r.totals();
+            (r.calls, f, m)
+        })
+        .unwrap_or((0, 0, 0));
+        // SAFETY: room for 3 values.
+        unsafe {
+            *out = calls as c_longlong;
+            *out.add(1) = f as c_longlong;
+            *out.add(2) = m as c_longlong;
+        }
+    }));
+}
+
+/// At `MPI_Finalize`: marks the report finished and writes it a last time; with `totals` (the
+/// sums over every process, on rank 0 of `MPI_COMM_WORLD`; NULL elsewhere) prints the summary on
+/// standard error if something was found or `MPI_INFO_HINTCHECK_VERBOSE` is set.
+///
+/// # Safety
+/// `totals` NULL or 3 values.
+#[no_mangle]
+pub unsafe extern "C" fn mpi_info_hintcheck_finalize(totals: *const c_longlong) {
+    let _ = catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: NULL or 3 values.
+        let totals = if totals.is_null() { None } else { Some(unsafe { std::slice::from_raw_parts(totals, 3) }.to_vec()) };
+        with_report(|r| {
+            r.finalized = true;
+            r.write_json();
+            let Some(t) = totals else { return };
+            if !(r.verbose || t[1] > 0 || t[2] > 0) {
+                return;
+            }
+            let mut s = format!(
+                "mpi-info hintcheck: {} checked call{} on {} process{}: {} diagnostic{}, {} hint{} on which processes disagreed",
+                t[0],
+                if t[0] == 1 { "" } else { "s" },
+                r.world_size,
+                if r.world_size == 1 { "" } else { "es" },
+                t[1],
+                if t[1] == 1 { "" } else { "s" },
+                t[2],
+                if t[2] == 1 { "" } else { "s" }
+            );
+            match &r.json_path {
+                Some(p) => {
+                    let _ = write!(s, " (report: {p})");
+                }
+                None => s.push_str(" (MPI_INFO_HINTCHECK=<file> writes the report)"),
+            }
+            s.push('\n');
+            let lines: Vec<&String> = r.entries.iter().flat_map(|e| e.lines.iter()).collect();
+            const SHOWN: usize = 10;
+            for l in lines.iter().take(SHOWN) {
+                let _ = writeln!(s, "  rank 0: {l}");
+            }
+            if lines.len() > SHOWN {
+                let _ = writeln!(s, "  ... and {} more", lines.len() - SHOWN);
+            }
+            let mut err = std::io::stderr().lock();
+            let _ = err.write_all(s.as_bytes());
+            let _ = err.flush();
+        });
+    }));
+}
+
+/// Keeps the `c_void` import meaningful for cbindgen-less C: the C side declares `Call` opaque.
+#[allow(dead_code)]
+type Opaque = c_void;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn serialized_round_trip() {
+        let p = parse_serialized(b"a\0b\0cc\0\0");
+        assert_eq!(p, vec![("a".to_string(), "b".to_string()), ("cc".to_string(), String::new())]);
+    }
+
+    #[test]
+    fn statuses() {
+        assert_eq!(status(Some(b"1"), Some(b"1"), false), "kept");
+        assert_eq!(status(Some(b"1"), Some(b"2"), false), "changed");
+        assert_eq!(status(Some(b"1"), None, false), "dropped");
+        assert_eq!(status(None, Some(b"1"), false), "added");
+        assert_eq!(status(Some(b"16M"), Some(b"16M"), true), "misread");
+    }
+
+    #[test]
+    fn json_escapes() {
+        assert_eq!(json_str("a\"b\\\n\u{1}"), "\"a\\\"b\\\\\\n\\u0001\"");
+    }
+}
