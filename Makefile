@@ -133,7 +133,8 @@ c-tests: $(SHARED_TESTS) $(UNLOAD) $(STATIC_TESTS) $(NOMEM_TESTS) $(SCALE_SHARED
 	-@SUITE_TOTALS=$(OUT)/tests/totals tests-c/run-suite.sh replay.a $(OUT)/tests/static/fuzz_replay $(OUT)/tests/static/serial_replay
 	-@SUITE_TOTALS=$(OUT)/tests/totals FC="$(FC)" tests-c/run-suite.sh fortran.so $(FORTRAN_SHARED_TESTS) $(FORTRAN_SCRIPT_TESTS)
 	-@SUITE_TOTALS=$(OUT)/tests/totals tests-c/run-suite.sh fortran.a $(FORTRAN_STATIC_TESTS)
-	@$(call sum_totals,$(OUT)/tests/totals,9)
+	-@SUITE_TOTALS=$(OUT)/tests/totals MAKE="$(MAKE)" PYTHON="$(PYTHON)" tests-c/run-suite.sh hintcheck $(HINTCHECK_SUITE)
+	@$(call sum_totals,$(OUT)/tests/totals,10)
 
 # Every program of the suite under memcheck, the Python ctypes test (the interpreter under
 # memcheck) and the runs of tests-c/layered_test.sh (examples/layered.c alone and on the host
@@ -676,3 +677,44 @@ HOST_VALGRIND := $(filter %_shared_host_first %_shared_library_first,$(HOST_APPS
 VALGRIND_PROGRAMS += $(HOST_VALGRIND)
 valgrind: $(HOST_VALGRIND) $(HOST_LAYERED) $(OUT)/examples/layered
 # ---------------------------------------------------------------- host MPI end
+
+# ---------------------------------------------------------------- hintcheck begin
+# libmpi_info_hintcheck (docs/hintcheck.md): the hint report tool for real MPI jobs, built for
+# one MPI with its own compiler wrapper, MPICC (mpicc unless given): hintcheck/hintcheck.c (the
+# interceptors) and the Rust core hintcheck/core, a static archive built from this crate without
+# its C API (the `c-api` feature off), in a cargo invocation and target directory of its own so
+# that feature unification cannot turn the C API back on. The library exports only the MPI_
+# names it intercepts (hintcheck/exports.map). One build directory per MPICC:
+# build/hintcheck/<mpicc>/libmpi_info_hintcheck.so.
+#   make hintcheck MPICC=mpicc.mpich
+#   make install-hintcheck MPICC=mpicc.openmpi PREFIX=/opt/hintcheck/openmpi   (one prefix per MPI)
+#   make bench-hintcheck   MPI_File_open + MPI_File_close, 4 ranks, 20 hints, with and without it
+# make test runs hintcheck/tests/run.sh (real jobs on each MPI that is installed) as its own suite.
+MPICC ?= mpicc
+HINTCHECK_TARGET := target/hintcheck
+HINTCHECK_CORE := $(HINTCHECK_TARGET)/release/libmpi_info_hintcheck.a
+HINTCHECK_DIR = $(OUT)/hintcheck/$(notdir $(MPICC))
+HINTCHECK_CFLAGS := -std=c99 -D_POSIX_C_SOURCE=200809L -O2 -g -Wall -Wextra -Werror -fPIC
+.PHONY: hintcheck hintcheck-core install-hintcheck uninstall-hintcheck bench-hintcheck
+
+hintcheck-core:
+	$(CARGO) build --release -p mpi-info-hintcheck --target-dir $(HINTCHECK_TARGET)
+
+hintcheck: hintcheck-core
+	@mkdir -p $(HINTCHECK_DIR)
+	$(MPICC) $(HINTCHECK_CFLAGS) -shared hintcheck/hintcheck.c $(HINTCHECK_CORE) -o $(HINTCHECK_DIR)/libmpi_info_hintcheck.so.tmp \
+	    -Wl,--version-script=hintcheck/exports.map -Wl,--gc-sections -Wl,-z,nodelete -lpthread -ldl -lm
+	@mv -f $(HINTCHECK_DIR)/libmpi_info_hintcheck.so.tmp $(HINTCHECK_DIR)/libmpi_info_hintcheck.so
+	@if nm -D --defined-only $(HINTCHECK_DIR)/libmpi_info_hintcheck.so | grep -E ' (P?MPI_Info_|mpi_info_)'; then \
+	    echo "libmpi_info_hintcheck.so must not export these names" >&2; exit 1; fi
+
+install-hintcheck: hintcheck
+	install -d $(DESTDIR)$(LIBDIR)
+	install -m 755 $(HINTCHECK_DIR)/libmpi_info_hintcheck.so $(DESTDIR)$(LIBDIR)/libmpi_info_hintcheck.so
+
+uninstall-hintcheck:
+	rm -f $(DESTDIR)$(LIBDIR)/libmpi_info_hintcheck.so
+
+# In make test: its own suite (hintcheck), after the others.
+HINTCHECK_SUITE := hintcheck/tests/run.sh
+# ---------------------------------------------------------------- hintcheck end

@@ -13,7 +13,7 @@
 //! construction belongs to the thread that made it.
 
 use std::collections::HashMap;
-use std::ffi::{c_char, c_int, c_longlong, c_void, CStr};
+use std::ffi::{c_char, c_int, c_longlong, CStr};
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -605,34 +605,37 @@ pub unsafe extern "C" fn mpi_info_hintcheck_counts(out: *mut c_longlong) {
     }));
 }
 
-/// At `MPI_Finalize`: marks the report finished and writes it a last time; with `totals` (the
-/// sums over every process, on rank 0 of `MPI_COMM_WORLD`; NULL elsewhere) prints the summary on
-/// standard error if something was found or `MPI_INFO_HINTCHECK_VERBOSE` is set.
+/// At `MPI_Finalize`: marks the report finished and writes it a last time. On rank 0 of
+/// `MPI_COMM_WORLD`, `totals` holds its own checked calls, diagnostics and disagreeing keys, the
+/// diagnostics of all processes and the most disagreeing keys any process saw (NULL elsewhere);
+/// the summary is printed on standard error if anything was found anywhere or
+/// `MPI_INFO_HINTCHECK_VERBOSE` is set.
 ///
 /// # Safety
-/// `totals` NULL or 3 values.
+/// `totals` NULL or 5 values.
 #[no_mangle]
 pub unsafe extern "C" fn mpi_info_hintcheck_finalize(totals: *const c_longlong) {
     let _ = catch_unwind(AssertUnwindSafe(|| {
-        // SAFETY: NULL or 3 values.
-        let totals = if totals.is_null() { None } else { Some(unsafe { std::slice::from_raw_parts(totals, 3) }.to_vec()) };
+        // SAFETY: NULL or 5 values.
+        let totals = if totals.is_null() { None } else { Some(unsafe { std::slice::from_raw_parts(totals, 5) }.to_vec()) };
         with_report(|r| {
             r.finalized = true;
             r.write_json();
             let Some(t) = totals else { return };
-            if !(r.verbose || t[1] > 0 || t[2] > 0) {
+            if !(r.verbose || t[1] > 0 || t[3] > 0 || t[4] > 0) {
                 return;
             }
+            let plural = |n: i64, one: &'static str, many: &'static str| if n == 1 { one } else { many };
             let mut s = format!(
-                "mpi-info hintcheck: {} checked call{} on {} process{}: {} diagnostic{}, {} hint{} on which processes disagreed",
+                "mpi-info hintcheck: {} checked call{} on rank 0, {} diagnostic{} ({} on all {} processes), {} hint{} on which processes disagreed",
                 t[0],
-                if t[0] == 1 { "" } else { "s" },
-                r.world_size,
-                if r.world_size == 1 { "" } else { "es" },
+                plural(t[0], "", "s"),
                 t[1],
-                if t[1] == 1 { "" } else { "s" },
-                t[2],
-                if t[2] == 1 { "" } else { "s" }
+                plural(t[1], "", "s"),
+                t[3],
+                r.world_size,
+                t[4],
+                plural(t[4], "", "s")
             );
             match &r.json_path {
                 Some(p) => {
@@ -644,7 +647,7 @@ pub unsafe extern "C" fn mpi_info_hintcheck_finalize(totals: *const c_longlong) 
             let lines: Vec<&String> = r.entries.iter().flat_map(|e| e.lines.iter()).collect();
             const SHOWN: usize = 10;
             for l in lines.iter().take(SHOWN) {
-                let _ = writeln!(s, "  rank 0: {l}");
+                let _ = writeln!(s, "  {l}");
             }
             if lines.len() > SHOWN {
                 let _ = writeln!(s, "  ... and {} more", lines.len() - SHOWN);
@@ -655,10 +658,6 @@ pub unsafe extern "C" fn mpi_info_hintcheck_finalize(totals: *const c_longlong) 
         });
     }));
 }
-
-/// Keeps the `c_void` import meaningful for cbindgen-less C: the C side declares `Call` opaque.
-#[allow(dead_code)]
-type Opaque = c_void;
 
 #[cfg(test)]
 mod tests {

@@ -1,0 +1,547 @@
+/*
+ * libmpi_info_hintcheck: what the MPI did with your hints (docs/hintcheck.md).
+ *
+ * Built with an MPI's own compiler wrapper (make hintcheck MPICC=...), loaded with LD_PRELOAD or
+ * linked ahead of the MPI. Each intercepted MPI_X call is made first, with the caller's
+ * arguments untouched, and its result returned as is. When it succeeded:
+ *   - the caller's (key, value) pairs are read through the host MPI's PMPI_Info_* calls;
+ *   - if the call is collective, one PMPI_Allreduce of a 64-bit digest of the sorted pairs (and
+ *     of its complement, with MPI_MAX: equal maxima mean equal digests) on the call's
+ *     communicator tells whether every process passed the same hints; only when they did not,
+ *     a PMPI_Allgather of the lengths and a PMPI_Allgatherv of the pairs name the keys, values
+ *     and ranks, printed on standard error at once by the lowest rank;
+ *   - what the MPI reports afterwards (PMPI_File_get_info, PMPI_Win_get_info,
+ *     PMPI_Comm_get_info, PMPI_Session_get_info) is read;
+ * and all of it goes to the Rust core (hintcheck/core, linked in as a static archive), which
+ * checks the hints with mpi_info::hints, compares, keeps the report and writes the JSON file.
+ *
+ * Nothing here defines an MPI_Info_ or PMPI_Info_ name, and the version script
+ * (hintcheck/exports.map) exports only the intercepted MPI_ names.
+ */
+#include <mpi.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the Rust core (hintcheck/core/src/lib.rs) ---- */
+typedef struct HcCall HcCall;
+int mpi_info_hintcheck_init(const char *version, const char *target, int world_rank, int world_size);
+HcCall *mpi_info_hintcheck_call_begin(const char *call, const char *filename, const char *target, int comm_size);
+void mpi_info_hintcheck_requested(HcCall *c, const char *key, const char *value);
+void mpi_info_hintcheck_reported_begin(HcCall *c);
+void mpi_info_hintcheck_reported(HcCall *c, const char *key, const char *value);
+void mpi_info_hintcheck_note(HcCall *c, const char *message);
+int mpi_info_hintcheck_mismatch(HcCall *c, int nranks, const int *world_ranks, const int *lens, const char *buf, int print);
+int mpi_info_hintcheck_call_end(HcCall *c);
+void mpi_info_hintcheck_counts(long long *out);
+void mpi_info_hintcheck_finalize(const long long *totals);
+
+#define HC_HIDDEN __attribute__((visibility("hidden")))
+
+/* ---- process state ---- */
+static pthread_mutex_t state_lock = PTHREAD_MUTEX_INITIALIZER;
+static int ready;               /* the core is set up */
+static int finalized;           /* MPI_Finalize has begun: nothing more is checked */
+static int world_rank, world_size;
+static int thread_multiple;     /* provided level is MPI_THREAD_MULTIPLE */
+static const char *target = "mpi";
+static int is_openmpi;
+
+/* Sets up the core once MPI is initialized; returns whether calls are to be checked. */
+static int setup(void) {
+    int ok;
+    pthread_mutex_lock(&state_lock);
+    if (!ready && !finalized) {
+        int inited = 0, fin = 0;
+        PMPI_Initialized(&inited);
+        PMPI_Finalized(&fin);
+        if (inited && !fin) {
+            char version[MPI_MAX_LIBRARY_VERSION_STRING + 1];
+            int len = 0, provided = MPI_THREAD_SINGLE;
+            memset(version, 0, sizeof version);
+            PMPI_Get_library_version(version, &len);
+            if (strstr(version, "CRAY MPICH") || strstr(version, "Cray MPICH")) target = "cray-mpich";
+            else if (strstr(version, "MPICH")) target = "mpich";
+            else if (strstr(version, "Open MPI")) { target = "openmpi"; is_openmpi = 1; }
+            PMPI_Comm_rank(MPI_COMM_WORLD, &world_rank);
+            PMPI_Comm_size(MPI_COMM_WORLD, &world_size);
+            PMPI_Query_thread(&provided);
+            thread_multiple = provided == MPI_THREAD_MULTIPLE;
+            mpi_info_hintcheck_init(version, target, world_rank, world_size);
+            ready = 1;
+        }
+    }
+    ok = ready && !finalized;
+    pthread_mutex_unlock(&state_lock);
+    return ok;
+}
+
+/* ---- reading info objects ---- */
+
+/* A growable byte buffer; on allocation failure it is marked failed and stays empty. */
+typedef struct { char *data; size_t len, cap; int failed; } Buf;
+
+static void buf_add(Buf *b, const char *s, size_t n) {
+    if (b->failed) return;
+    if (b->len + n > b->cap) {
+        size_t cap = b->cap ? b->cap * 2 : 1024;
+        while (cap < b->len + n) cap *= 2;
+        char *d = realloc(b->data, cap);
+        if (!d) { b->failed = 1; return; }
+        b->data = d; b->cap = cap;
+    }
+    memcpy(b->data + b->len, s, n);
+    b->len += n;
+}
+
+typedef struct { char *key; char *value; } Pair;
+typedef struct { Pair *p; int n; int failed; } Pairs;
+
+static void pairs_free(Pairs *ps) {
+    for (int i = 0; i < ps->n; i++) { free(ps->p[i].key); free(ps->p[i].value); }
+    free(ps->p);
+    ps->p = NULL; ps->n = 0;
+}
+
+/* Reads every pair of an info object (MPI_INFO_NULL: none), in the object's order. */
+static void read_info(MPI_Info info, Pairs *ps) {
+    int nkeys = 0;
+    ps->p = NULL; ps->n = 0; ps->failed = 0;
+    if (info == MPI_INFO_NULL) return;
+    if (PMPI_Info_get_nkeys(info, &nkeys) != MPI_SUCCESS || nkeys <= 0) return;
+    ps->p = calloc((size_t)nkeys, sizeof(Pair));
+    if (!ps->p) { ps->failed = 1; return; }
+    for (int i = 0; i < nkeys; i++) {
+        char key[MPI_MAX_INFO_KEY + 1];
+        int flag = 0, vlen = 0;
+        memset(key, 0, sizeof key);
+        if (PMPI_Info_get_nthkey(info, i, key) != MPI_SUCCESS) { ps->failed = 1; break; }
+#if MPI_VERSION >= 4
+        char probe[1];
+        vlen = 1;   /* asks the length (MPICH 4.0.2 refuses a NULL value even with buflen 0) */
+        if (PMPI_Info_get_string(info, key, &vlen, probe, &flag) != MPI_SUCCESS || !flag) continue;
+        vlen = vlen > 0 ? vlen - 1 : 0;   /* the length returned counts the terminating NUL */
+        char *value = malloc((size_t)vlen + 1);
+        if (!value) { ps->failed = 1; break; }
+        int room = vlen + 1;
+        if (PMPI_Info_get_string(info, key, &room, value, &flag) != MPI_SUCCESS || !flag) { free(value); continue; }
+        value[vlen] = '\0';
+#else
+        if (PMPI_Info_get_valuelen(info, key, &vlen, &flag) != MPI_SUCCESS || !flag) continue;
+        char *value = malloc((size_t)vlen + 1);
+        if (!value) { ps->failed = 1; break; }
+        if (PMPI_Info_get(info, key, vlen, value, &flag) != MPI_SUCCESS || !flag) { free(value); continue; }
+        value[vlen] = '\0';
+#endif
+        char *k = strdup(key);
+        if (!k) { free(value); ps->failed = 1; break; }
+        ps->p[ps->n].key = k;
+        ps->p[ps->n].value = value;
+        ps->n++;
+    }
+}
+
+static int pair_cmp(const void *a, const void *b) {
+    const Pair *x = a, *y = b;
+    int c = strcmp(x->key, y->key);
+    return c ? c : strcmp(x->value, y->value);
+}
+
+/* The pairs sorted by key, as "key\0value\0"..., and their FNV-1a digest. */
+static uint64_t serialize(const Pairs *ps, Buf *out) {
+    Pair *sorted = ps->n ? malloc((size_t)ps->n * sizeof(Pair)) : NULL;
+    uint64_t h = 1469598103934665603ULL;
+    if (ps->n && !sorted) { out->failed = 1; return 0; }
+    if (ps->n) memcpy(sorted, ps->p, (size_t)ps->n * sizeof(Pair));
+    if (ps->n > 1) qsort(sorted, (size_t)ps->n, sizeof(Pair), pair_cmp);
+    for (int i = 0; i < ps->n; i++) {
+        buf_add(out, sorted[i].key, strlen(sorted[i].key) + 1);
+        buf_add(out, sorted[i].value, strlen(sorted[i].value) + 1);
+    }
+    free(sorted);
+    for (size_t i = 0; i < out->len; i++) { h ^= (unsigned char)out->data[i]; h *= 1099511628211ULL; }
+    /* The count too, so that an empty value is told from a missing pair. */
+    h ^= (uint64_t)ps->n; h *= 1099511628211ULL;
+    return h;
+}
+
+/* ---- one checked call ---- */
+
+typedef struct {
+    HcCall *c;
+    Pairs requested;
+} Check;
+
+static int begin(Check *k, const char *call, const char *filename, MPI_Comm comm, int size_if_no_comm, MPI_Info info) {
+    int size = size_if_no_comm;
+    k->c = NULL;
+    if (!setup()) return 0;
+    if (comm != MPI_COMM_NULL) PMPI_Comm_size(comm, &size);
+    k->c = mpi_info_hintcheck_call_begin(call, filename, NULL, size);
+    if (!k->c) return 0;
+    read_info(info, &k->requested);
+    if (k->requested.failed) mpi_info_hintcheck_note(k->c, "the caller's hints could not all be read (out of memory)");
+    for (int i = 0; i < k->requested.n; i++)
+        mpi_info_hintcheck_requested(k->c, k->requested.p[i].key, k->requested.p[i].value);
+    return 1;
+}
+
+/* Whether every process of comm passed the same pairs; if not, names the differences. */
+static void agree(Check *k, MPI_Comm comm) {
+    Buf ser = {0};
+    uint64_t d = serialize(&k->requested, &ser), in[2], out[2] = {0, 0};
+    int rank = 0, size = 1;
+    if (ser.failed) {
+        /* Every process must still take part: an all-ones digest stands for "unknown". */
+        d = UINT64_MAX;
+        mpi_info_hintcheck_note(k->c, "the hints could not be serialized (out of memory): agreement not checked");
+    }
+    in[0] = d; in[1] = ~d;
+    if (PMPI_Allreduce(in, out, 2, MPI_UINT64_T, MPI_MAX, comm) != MPI_SUCCESS) {
+        mpi_info_hintcheck_note(k->c, "the agreement collective failed");
+        free(ser.data);
+        return;
+    }
+    if (out[0] == ~out[1]) { free(ser.data); return; }       /* max == min: all equal */
+    PMPI_Comm_rank(comm, &rank);
+    PMPI_Comm_size(comm, &size);
+    int mine[2] = { ser.failed ? 0 : (int)ser.len, world_rank };
+    int *all = malloc(2 * sizeof(int) * (size_t)size);
+    int *lens = malloc(sizeof(int) * (size_t)size), *displs = malloc(sizeof(int) * (size_t)size);
+    int *wranks = malloc(sizeof(int) * (size_t)size);
+    int failed = !all || !lens || !displs || !wranks;
+    /* Every process must make the same collectives: the allocation failure is shared first. */
+    int any_failed = failed;
+    PMPI_Allreduce(&failed, &any_failed, 1, MPI_INT, MPI_MAX, comm);
+    if (!any_failed) {
+        PMPI_Allgather(mine, 2, MPI_INT, all, 2, MPI_INT, comm);
+        size_t total = 0;
+        for (int i = 0; i < size; i++) {
+            lens[i] = all[2 * i]; wranks[i] = all[2 * i + 1];
+            displs[i] = (int)total; total += (size_t)lens[i];
+        }
+        char *gathered = malloc(total ? total : 1);
+        int gfailed = !gathered, gany = gfailed;
+        PMPI_Allreduce(&gfailed, &gany, 1, MPI_INT, MPI_MAX, comm);
+        if (!gany) {
+            PMPI_Allgatherv(ser.data ? ser.data : "", mine[0], MPI_CHAR, gathered, lens, displs, MPI_CHAR, comm);
+            mpi_info_hintcheck_mismatch(k->c, size, wranks, lens, gathered, rank == 0);
+        } else {
+            mpi_info_hintcheck_note(k->c, "the processes disagree, but the hints could not be gathered (out of memory)");
+        }
+        free(gathered);
+    } else {
+        mpi_info_hintcheck_note(k->c, "the processes disagree, but the hints could not be gathered (out of memory)");
+    }
+    free(all); free(lens); free(displs); free(wranks); free(ser.data);
+}
+
+/* What the MPI reports after the call (info_used is freed here). */
+static void reported(Check *k, MPI_Info info_used) {
+    Pairs ps;
+    mpi_info_hintcheck_reported_begin(k->c);
+    read_info(info_used, &ps);
+    for (int i = 0; i < ps.n; i++) mpi_info_hintcheck_reported(k->c, ps.p[i].key, ps.p[i].value);
+    if (ps.failed) mpi_info_hintcheck_note(k->c, "the hints the MPI reports could not all be read");
+    pairs_free(&ps);
+    if (info_used != MPI_INFO_NULL) PMPI_Info_free(&info_used);
+}
+
+static void end(Check *k) {
+    mpi_info_hintcheck_call_end(k->c);
+    k->c = NULL;
+    pairs_free(&k->requested);
+}
+
+/* ---- a communicator per group, for the calls on files and windows that have none ---- */
+/* MPI_File_set_info, MPI_File_set_view and MPI_Win_set_info are collective over the group of
+ * the file or window, but give no communicator. One is made per group (PMPI_Comm_create_group
+ * on MPI_COMM_WORLD, collective over the group only) the first time, kept, and freed at
+ * MPI_Finalize. Not under MPI_THREAD_MULTIPLE, where two threads could use one at once. */
+#define HC_GROUP_TAG 0x4843   /* "HC" */
+typedef struct { MPI_Group group; MPI_Comm comm; } GroupComm;
+static GroupComm *group_comms;
+static int n_group_comms;
+
+static MPI_Comm comm_for_group(MPI_Group group) {
+    for (int i = 0; i < n_group_comms; i++) {
+        int result = MPI_UNEQUAL;
+        PMPI_Group_compare(group, group_comms[i].group, &result);
+        if (result == MPI_IDENT) return group_comms[i].comm;
+    }
+    /* Only a group inside MPI_COMM_WORLD (no spawned processes). */
+    int n = 0;
+    MPI_Group world;
+    PMPI_Group_size(group, &n);
+    PMPI_Comm_group(MPI_COMM_WORLD, &world);
+    int *ranks = malloc(sizeof(int) * (size_t)n), *wranks = malloc(sizeof(int) * (size_t)n);
+    int inside = ranks && wranks;
+    if (inside) {
+        for (int i = 0; i < n; i++) ranks[i] = i;
+        PMPI_Group_translate_ranks(group, n, ranks, world, wranks);
+        for (int i = 0; i < n; i++) if (wranks[i] == MPI_UNDEFINED) inside = 0;
+    }
+    free(ranks); free(wranks);
+    PMPI_Group_free(&world);
+    if (!inside) return MPI_COMM_NULL;
+    GroupComm *grown = realloc(group_comms, sizeof(GroupComm) * (size_t)(n_group_comms + 1));
+    if (!grown) return MPI_COMM_NULL;   /* (every process of the group fails alike, or none) */
+    group_comms = grown;
+    MPI_Comm comm = MPI_COMM_NULL;
+    if (PMPI_Comm_create_group(MPI_COMM_WORLD, group, HC_GROUP_TAG, &comm) != MPI_SUCCESS) return MPI_COMM_NULL;
+    MPI_Group copy;
+    PMPI_Comm_group(comm, &copy);
+    group_comms[n_group_comms].group = copy;
+    group_comms[n_group_comms].comm = comm;
+    n_group_comms++;
+    return comm;
+}
+
+static void agree_on_group(Check *k, MPI_Group group) {
+    if (thread_multiple) {
+        mpi_info_hintcheck_note(k->c, "agreement not checked: the calls on a file or window have no communicator, and under MPI_THREAD_MULTIPLE the tool makes none");
+        return;
+    }
+    MPI_Comm comm = comm_for_group(group);
+    if (comm == MPI_COMM_NULL) {
+        mpi_info_hintcheck_note(k->c, "agreement not checked: no communicator for the group of this file or window");
+        return;
+    }
+    agree(k, comm);
+}
+
+/* ---- the intercepted calls ---- */
+
+static const char *file_target(Check *k, MPI_File fh, MPI_Info *used) {
+    (void)k;
+    *used = MPI_INFO_NULL;
+    PMPI_File_get_info(fh, used);
+    return NULL;
+}
+
+static void after_file(Check *k, MPI_File fh) {
+    MPI_Info used = MPI_INFO_NULL;
+    file_target(k, fh, &used);
+    reported(k, used);
+}
+
+int MPI_File_open(MPI_Comm comm, const char *filename, int amode, MPI_Info info, MPI_File *fh) {
+    int rc = PMPI_File_open(comm, filename, amode, info, fh);
+    Check k;
+    if (rc != MPI_SUCCESS || !begin(&k, "MPI_File_open", filename, comm, 1, info)) return rc;
+    agree(&k, comm);
+    after_file(&k, *fh);
+    end(&k);
+    return rc;
+}
+
+int MPI_File_set_info(MPI_File fh, MPI_Info info) {
+    int rc = PMPI_File_set_info(fh, info);
+    Check k;
+    MPI_Group group;
+    int size = 1;
+    if (rc != MPI_SUCCESS) return rc;
+    PMPI_File_get_group(fh, &group);
+    PMPI_Group_size(group, &size);
+    if (begin(&k, "MPI_File_set_info", NULL, MPI_COMM_NULL, size, info)) {
+        agree_on_group(&k, group);
+        after_file(&k, fh);
+        end(&k);
+    }
+    PMPI_Group_free(&group);
+    return rc;
+}
+
+int MPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype etype, MPI_Datatype filetype, const char *datarep, MPI_Info info) {
+    int rc = PMPI_File_set_view(fh, disp, etype, filetype, datarep, info);
+    Check k;
+    MPI_Group group;
+    int size = 1;
+    if (rc != MPI_SUCCESS) return rc;
+    PMPI_File_get_group(fh, &group);
+    PMPI_Group_size(group, &size);
+    if (begin(&k, "MPI_File_set_view", NULL, MPI_COMM_NULL, size, info)) {
+        agree_on_group(&k, group);
+        after_file(&k, fh);
+        end(&k);
+    }
+    PMPI_Group_free(&group);
+    return rc;
+}
+
+static void after_win(Check *k, MPI_Win win) {
+    MPI_Info used = MPI_INFO_NULL;
+    PMPI_Win_get_info(win, &used);
+    reported(k, used);
+}
+
+static void check_new_win(const char *call, MPI_Comm comm, MPI_Info info, MPI_Win win) {
+    Check k;
+    if (!begin(&k, call, NULL, comm, 1, info)) return;
+    agree(&k, comm);
+    after_win(&k, win);
+    end(&k);
+}
+
+int MPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, MPI_Win *win) {
+    int rc = PMPI_Win_create(base, size, disp_unit, info, comm, win);
+    if (rc == MPI_SUCCESS) check_new_win("MPI_Win_create", comm, info, *win);
+    return rc;
+}
+
+int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr, MPI_Win *win) {
+    int rc = PMPI_Win_allocate(size, disp_unit, info, comm, baseptr, win);
+    if (rc == MPI_SUCCESS) check_new_win("MPI_Win_allocate", comm, info, *win);
+    return rc;
+}
+
+int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr, MPI_Win *win) {
+    int rc = PMPI_Win_allocate_shared(size, disp_unit, info, comm, baseptr, win);
+    if (rc == MPI_SUCCESS) check_new_win("MPI_Win_allocate_shared", comm, info, *win);
+    return rc;
+}
+
+int MPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win *win) {
+    int rc = PMPI_Win_create_dynamic(info, comm, win);
+    if (rc == MPI_SUCCESS) check_new_win("MPI_Win_create_dynamic", comm, info, *win);
+    return rc;
+}
+
+int MPI_Win_set_info(MPI_Win win, MPI_Info info) {
+    int rc = PMPI_Win_set_info(win, info);
+    Check k;
+    MPI_Group group;
+    int size = 1;
+    if (rc != MPI_SUCCESS) return rc;
+    PMPI_Win_get_group(win, &group);
+    PMPI_Group_size(group, &size);
+    if (begin(&k, "MPI_Win_set_info", NULL, MPI_COMM_NULL, size, info)) {
+        agree_on_group(&k, group);
+        after_win(&k, win);
+        end(&k);
+    }
+    PMPI_Group_free(&group);
+    return rc;
+}
+
+static void after_comm(Check *k, MPI_Comm comm) {
+    MPI_Info used = MPI_INFO_NULL;
+    if (comm == MPI_COMM_NULL) { mpi_info_hintcheck_note(k->c, "no communicator made on this process: nothing reported"); return; }
+    PMPI_Comm_get_info(comm, &used);
+    reported(k, used);
+}
+
+int MPI_Comm_set_info(MPI_Comm comm, MPI_Info info) {
+    int rc = PMPI_Comm_set_info(comm, info);
+    Check k;
+    if (rc != MPI_SUCCESS || !begin(&k, "MPI_Comm_set_info", NULL, comm, 1, info)) return rc;
+    agree(&k, comm);
+    after_comm(&k, comm);
+    end(&k);
+    return rc;
+}
+
+int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm) {
+    int rc = PMPI_Comm_dup_with_info(comm, info, newcomm);
+    Check k;
+    if (rc != MPI_SUCCESS || !begin(&k, "MPI_Comm_dup_with_info", NULL, comm, 1, info)) return rc;
+    agree(&k, comm);
+    after_comm(&k, *newcomm);
+    end(&k);
+    return rc;
+}
+
+int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm) {
+    int rc = PMPI_Comm_split_type(comm, split_type, key, info, newcomm);
+    Check k;
+    if (rc != MPI_SUCCESS || !begin(&k, "MPI_Comm_split_type", NULL, comm, 1, info)) return rc;
+    agree(&k, comm);
+    after_comm(&k, *newcomm);
+    end(&k);
+    return rc;
+}
+
+/* The spawn calls read their info at the root only: checked there, with no agreement and
+ * nothing reported back. */
+int MPI_Comm_spawn(const char *command, char *argv[], int maxprocs, MPI_Info info, int root, MPI_Comm comm, MPI_Comm *intercomm, int array_of_errcodes[]) {
+    int rc = PMPI_Comm_spawn(command, argv, maxprocs, info, root, comm, intercomm, array_of_errcodes);
+    int rank = -1;
+    Check k;
+    if (rc != MPI_SUCCESS) return rc;
+    PMPI_Comm_rank(comm, &rank);
+    if (rank == root && begin(&k, "MPI_Comm_spawn", NULL, comm, 1, info)) end(&k);
+    return rc;
+}
+
+int MPI_Comm_spawn_multiple(int count, char *array_of_commands[], char **array_of_argv[], const int array_of_maxprocs[], const MPI_Info array_of_info[], int root, MPI_Comm comm, MPI_Comm *intercomm, int array_of_errcodes[]) {
+    int rc = PMPI_Comm_spawn_multiple(count, array_of_commands, array_of_argv, array_of_maxprocs, array_of_info, root, comm, intercomm, array_of_errcodes);
+    int rank = -1;
+    if (rc != MPI_SUCCESS) return rc;
+    PMPI_Comm_rank(comm, &rank);
+    if (rank != root) return rc;
+    for (int i = 0; i < count; i++) {
+        Check k;
+        if (begin(&k, "MPI_Comm_spawn_multiple", NULL, comm, 1, array_of_info[i])) end(&k);
+    }
+    return rc;
+}
+
+#if MPI_VERSION >= 4
+/* Local: no agreement. Before MPI_Init a session has no world to name ranks in: checked only
+ * once the world model is initialized. */
+int MPI_Session_init(MPI_Info info, MPI_Errhandler errhandler, MPI_Session *session) {
+    int rc = PMPI_Session_init(info, errhandler, session);
+    Check k;
+    if (rc != MPI_SUCCESS || !begin(&k, "MPI_Session_init", NULL, MPI_COMM_NULL, 1, info)) return rc;
+    MPI_Info used = MPI_INFO_NULL;
+    PMPI_Session_get_info(*session, &used);
+    reported(&k, used);
+    end(&k);
+    return rc;
+}
+#endif
+
+int MPI_Init(int *argc, char ***argv) {
+    int rc = PMPI_Init(argc, argv);
+    if (rc == MPI_SUCCESS) setup();
+    return rc;
+}
+
+int MPI_Init_thread(int *argc, char ***argv, int required, int *provided) {
+    int rc = PMPI_Init_thread(argc, argv, required, provided);
+    if (rc == MPI_SUCCESS) setup();
+    return rc;
+}
+
+/* The summary: the totals of every process reduced to rank 0, which prints them if something
+ * was found (or MPI_INFO_HINTCHECK_VERBOSE is set); the last write of each JSON file; the
+ * communicators made for groups are freed. Then PMPI_Finalize, whose result is returned. */
+int MPI_Finalize(void) {
+    if (setup()) {
+        /* mine: checked calls, diagnostics, disagreeing keys of this process. totals: rank 0's
+         * own three, the diagnostics of every process, the most disagreeing keys any process
+         * saw (every process of a call sees the same ones). */
+        long long mine[3] = {0, 0, 0}, sums[3] = {0, 0, 0}, maxima[3] = {0, 0, 0}, totals[5];
+        mpi_info_hintcheck_counts(mine);
+        pthread_mutex_lock(&state_lock);
+        finalized = 1;
+        pthread_mutex_unlock(&state_lock);
+        if (PMPI_Reduce(mine, sums, 3, MPI_LONG_LONG, MPI_SUM, 0, MPI_COMM_WORLD) == MPI_SUCCESS &&
+            PMPI_Reduce(mine, maxima, 3, MPI_LONG_LONG, MPI_MAX, 0, MPI_COMM_WORLD) == MPI_SUCCESS) {
+            totals[0] = mine[0]; totals[1] = mine[1]; totals[2] = mine[2];
+            totals[3] = sums[1]; totals[4] = maxima[2];
+            mpi_info_hintcheck_finalize(world_rank == 0 ? totals : NULL);
+        }
+        else
+            mpi_info_hintcheck_finalize(NULL);
+        for (int i = 0; i < n_group_comms; i++) {
+            PMPI_Group_free(&group_comms[i].group);
+            PMPI_Comm_free(&group_comms[i].comm);
+        }
+        free(group_comms);
+        group_comms = NULL; n_group_comms = 0;
+    }
+    return PMPI_Finalize();
+}
