@@ -174,9 +174,14 @@ typedef struct {
     Pairs requested;
 } Check;
 
-static int begin(Check *k, const char *call, const char *filename, MPI_Comm comm, int size_if_no_comm, MPI_Info info) {
-    int size = size_if_no_comm;
+/* Everything before the call: the record is begun, the caller's hints are read (before: an MPI
+ * may change the caller's info object; MPICH 4.0.2's MPI_Win_set_info cuts an
+ * accumulate_ordering value at its first comma in the caller's object). Returns whether the
+ * call is checked. comm: the call's communicator (its size is the record's), or MPI_COMM_NULL
+ * and the size. */
+static int pre(Check *k, const char *call, const char *filename, MPI_Comm comm, int size, MPI_Info info) {
     k->c = NULL;
+    k->requested.p = NULL; k->requested.n = 0; k->requested.failed = 0;
     if (!setup()) return 0;
     if (comm != MPI_COMM_NULL) PMPI_Comm_size(comm, &size);
     k->c = mpi_info_hintcheck_call_begin(call, filename, NULL, size);
@@ -188,11 +193,22 @@ static int begin(Check *k, const char *call, const char *filename, MPI_Comm comm
     return 1;
 }
 
+static void failed(Check *k, int rc) {
+    char msg[96];
+    snprintf(msg, sizeof msg, "the call returned error code %d: nothing reported", rc);
+    mpi_info_hintcheck_note(k->c, msg);
+}
+
 /* Whether every process of comm passed the same pairs; if not, names the differences. */
 static void agree(Check *k, MPI_Comm comm) {
     Buf ser = {0};
     uint64_t d = serialize(&k->requested, &ser), in[2], out[2] = {0, 0};
-    int rank = 0, size = 1;
+    int rank = 0, size = 1, inter = 0;
+    if (comm == MPI_COMM_NULL || PMPI_Comm_test_inter(comm, &inter) != MPI_SUCCESS || inter) {
+        mpi_info_hintcheck_note(k->c, "agreement not checked: not an intracommunicator");
+        free(ser.data);
+        return;
+    }
     if (ser.failed) {
         /* Every process must still take part: an all-ones digest stands for "unknown". */
         d = UINT64_MAX;
@@ -314,191 +330,194 @@ static void agree_on_group(Check *k, MPI_Group group) {
 
 /* ---- the intercepted calls ---- */
 
-static const char *file_target(Check *k, MPI_File fh, MPI_Info *used) {
-    (void)k;
-    *used = MPI_INFO_NULL;
-    PMPI_File_get_info(fh, used);
-    return NULL;
-}
+/* Each intercepted call: pre() and, if the call is collective, the agreement check before the
+ * call (so that a disagreement that makes the call itself hang or crash is printed first); the
+ * call, with the caller's arguments; then what the MPI reports, and the record is ended. */
 
-static void after_file(Check *k, MPI_File fh) {
+static void after_file(Check *k, int rc, MPI_File fh) {
     MPI_Info used = MPI_INFO_NULL;
-    file_target(k, fh, &used);
+    if (rc != MPI_SUCCESS) { failed(k, rc); end(k); return; }
+    PMPI_File_get_info(fh, &used);
     reported(k, used);
+    end(k);
 }
 
 int MPI_File_open(MPI_Comm comm, const char *filename, int amode, MPI_Info info, MPI_File *fh) {
-    int rc = PMPI_File_open(comm, filename, amode, info, fh);
     Check k;
-    if (rc != MPI_SUCCESS || !begin(&k, "MPI_File_open", filename, comm, 1, info)) return rc;
-    agree(&k, comm);
-    after_file(&k, *fh);
-    end(&k);
+    int checked = pre(&k, "MPI_File_open", filename, comm, 1, info);
+    if (checked) agree(&k, comm);
+    int rc = PMPI_File_open(comm, filename, amode, info, fh);
+    if (checked) after_file(&k, rc, *fh);
     return rc;
 }
 
-int MPI_File_set_info(MPI_File fh, MPI_Info info) {
-    int rc = PMPI_File_set_info(fh, info);
-    Check k;
+/* MPI_File_set_info and MPI_File_set_view: collective over the file's group. */
+static int pre_file(Check *k, const char *call, MPI_File fh, MPI_Info info) {
     MPI_Group group;
     int size = 1;
-    if (rc != MPI_SUCCESS) return rc;
-    PMPI_File_get_group(fh, &group);
+    if (PMPI_File_get_group(fh, &group) != MPI_SUCCESS) return 0;
     PMPI_Group_size(group, &size);
-    if (begin(&k, "MPI_File_set_info", NULL, MPI_COMM_NULL, size, info)) {
-        agree_on_group(&k, group);
-        after_file(&k, fh);
-        end(&k);
-    }
+    int checked = pre(k, call, NULL, MPI_COMM_NULL, size, info);
+    if (checked) agree_on_group(k, group);
     PMPI_Group_free(&group);
+    return checked;
+}
+
+int MPI_File_set_info(MPI_File fh, MPI_Info info) {
+    Check k;
+    int checked = setup() && pre_file(&k, "MPI_File_set_info", fh, info);
+    int rc = PMPI_File_set_info(fh, info);
+    if (checked) after_file(&k, rc, fh);
     return rc;
 }
 
 int MPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype etype, MPI_Datatype filetype, const char *datarep, MPI_Info info) {
-    int rc = PMPI_File_set_view(fh, disp, etype, filetype, datarep, info);
     Check k;
-    MPI_Group group;
-    int size = 1;
-    if (rc != MPI_SUCCESS) return rc;
-    PMPI_File_get_group(fh, &group);
-    PMPI_Group_size(group, &size);
-    if (begin(&k, "MPI_File_set_view", NULL, MPI_COMM_NULL, size, info)) {
-        agree_on_group(&k, group);
-        after_file(&k, fh);
-        end(&k);
-    }
-    PMPI_Group_free(&group);
+    int checked = setup() && pre_file(&k, "MPI_File_set_view", fh, info);
+    int rc = PMPI_File_set_view(fh, disp, etype, filetype, datarep, info);
+    if (checked) after_file(&k, rc, fh);
     return rc;
 }
 
-static void after_win(Check *k, MPI_Win win) {
+static void after_win(Check *k, int rc, MPI_Win *win) {
     MPI_Info used = MPI_INFO_NULL;
-    PMPI_Win_get_info(win, &used);
+    if (rc != MPI_SUCCESS) { failed(k, rc); end(k); return; }
+    PMPI_Win_get_info(*win, &used);
     reported(k, used);
+    end(k);
 }
 
-static void check_new_win(const char *call, MPI_Comm comm, MPI_Info info, MPI_Win win) {
-    Check k;
-    if (!begin(&k, call, NULL, comm, 1, info)) return;
-    agree(&k, comm);
-    after_win(&k, win);
-    end(&k);
+static int pre_collective(Check *k, const char *call, MPI_Comm comm, MPI_Info info) {
+    int checked = pre(k, call, NULL, comm, 1, info);
+    if (checked) agree(k, comm);
+    return checked;
 }
 
 int MPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, MPI_Win *win) {
+    Check k;
+    int checked = pre_collective(&k, "MPI_Win_create", comm, info);
     int rc = PMPI_Win_create(base, size, disp_unit, info, comm, win);
-    if (rc == MPI_SUCCESS) check_new_win("MPI_Win_create", comm, info, *win);
+    if (checked) after_win(&k, rc, win);
     return rc;
 }
 
 int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr, MPI_Win *win) {
+    Check k;
+    int checked = pre_collective(&k, "MPI_Win_allocate", comm, info);
     int rc = PMPI_Win_allocate(size, disp_unit, info, comm, baseptr, win);
-    if (rc == MPI_SUCCESS) check_new_win("MPI_Win_allocate", comm, info, *win);
+    if (checked) after_win(&k, rc, win);
     return rc;
 }
 
 int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr, MPI_Win *win) {
+    Check k;
+    int checked = pre_collective(&k, "MPI_Win_allocate_shared", comm, info);
     int rc = PMPI_Win_allocate_shared(size, disp_unit, info, comm, baseptr, win);
-    if (rc == MPI_SUCCESS) check_new_win("MPI_Win_allocate_shared", comm, info, *win);
+    if (checked) after_win(&k, rc, win);
     return rc;
 }
 
 int MPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win *win) {
+    Check k;
+    int checked = pre_collective(&k, "MPI_Win_create_dynamic", comm, info);
     int rc = PMPI_Win_create_dynamic(info, comm, win);
-    if (rc == MPI_SUCCESS) check_new_win("MPI_Win_create_dynamic", comm, info, *win);
+    if (checked) after_win(&k, rc, win);
     return rc;
 }
 
 int MPI_Win_set_info(MPI_Win win, MPI_Info info) {
-    int rc = PMPI_Win_set_info(win, info);
     Check k;
     MPI_Group group;
-    int size = 1;
-    if (rc != MPI_SUCCESS) return rc;
-    PMPI_Win_get_group(win, &group);
-    PMPI_Group_size(group, &size);
-    if (begin(&k, "MPI_Win_set_info", NULL, MPI_COMM_NULL, size, info)) {
-        agree_on_group(&k, group);
-        after_win(&k, win);
-        end(&k);
+    int size = 1, checked = 0;
+    if (setup() && PMPI_Win_get_group(win, &group) == MPI_SUCCESS) {
+        PMPI_Group_size(group, &size);
+        checked = pre(&k, "MPI_Win_set_info", NULL, MPI_COMM_NULL, size, info);
+        if (checked) agree_on_group(&k, group);
+        PMPI_Group_free(&group);
     }
-    PMPI_Group_free(&group);
+    int rc = PMPI_Win_set_info(win, info);
+    if (checked) after_win(&k, rc, &win);
     return rc;
 }
 
-static void after_comm(Check *k, MPI_Comm comm) {
+/* made: the communicator whose hints are then reported (MPI_COMM_NULL: none on this process). */
+static void after_comm(Check *k, int rc, MPI_Comm made) {
     MPI_Info used = MPI_INFO_NULL;
-    if (comm == MPI_COMM_NULL) { mpi_info_hintcheck_note(k->c, "no communicator made on this process: nothing reported"); return; }
-    PMPI_Comm_get_info(comm, &used);
-    reported(k, used);
+    if (rc != MPI_SUCCESS) failed(k, rc);
+    else if (made == MPI_COMM_NULL) mpi_info_hintcheck_note(k->c, "no communicator made on this process: nothing reported");
+    else {
+        PMPI_Comm_get_info(made, &used);
+        reported(k, used);
+    }
+    end(k);
 }
 
 int MPI_Comm_set_info(MPI_Comm comm, MPI_Info info) {
-    int rc = PMPI_Comm_set_info(comm, info);
     Check k;
-    if (rc != MPI_SUCCESS || !begin(&k, "MPI_Comm_set_info", NULL, comm, 1, info)) return rc;
-    agree(&k, comm);
-    after_comm(&k, comm);
-    end(&k);
+    int checked = pre_collective(&k, "MPI_Comm_set_info", comm, info);
+    int rc = PMPI_Comm_set_info(comm, info);
+    if (checked) after_comm(&k, rc, comm);
     return rc;
 }
 
 int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm) {
-    int rc = PMPI_Comm_dup_with_info(comm, info, newcomm);
     Check k;
-    if (rc != MPI_SUCCESS || !begin(&k, "MPI_Comm_dup_with_info", NULL, comm, 1, info)) return rc;
-    agree(&k, comm);
-    after_comm(&k, *newcomm);
-    end(&k);
+    int checked = pre_collective(&k, "MPI_Comm_dup_with_info", comm, info);
+    int rc = PMPI_Comm_dup_with_info(comm, info, newcomm);
+    if (checked) after_comm(&k, rc, rc == MPI_SUCCESS ? *newcomm : MPI_COMM_NULL);
     return rc;
 }
 
 int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm) {
-    int rc = PMPI_Comm_split_type(comm, split_type, key, info, newcomm);
     Check k;
-    if (rc != MPI_SUCCESS || !begin(&k, "MPI_Comm_split_type", NULL, comm, 1, info)) return rc;
-    agree(&k, comm);
-    after_comm(&k, *newcomm);
-    end(&k);
+    int checked = pre_collective(&k, "MPI_Comm_split_type", comm, info);
+    int rc = PMPI_Comm_split_type(comm, split_type, key, info, newcomm);
+    if (checked) after_comm(&k, rc, rc == MPI_SUCCESS ? *newcomm : MPI_COMM_NULL);
     return rc;
 }
 
 /* The spawn calls read their info at the root only: checked there, with no agreement and
  * nothing reported back. */
+static void spawned(Check *k, int rc) {
+    if (rc != MPI_SUCCESS) failed(k, rc);
+    end(k);
+}
+
 int MPI_Comm_spawn(const char *command, char *argv[], int maxprocs, MPI_Info info, int root, MPI_Comm comm, MPI_Comm *intercomm, int array_of_errcodes[]) {
-    int rc = PMPI_Comm_spawn(command, argv, maxprocs, info, root, comm, intercomm, array_of_errcodes);
-    int rank = -1;
     Check k;
-    if (rc != MPI_SUCCESS) return rc;
-    PMPI_Comm_rank(comm, &rank);
-    if (rank == root && begin(&k, "MPI_Comm_spawn", NULL, comm, 1, info)) end(&k);
+    int rank = -1, checked = 0;
+    if (setup() && PMPI_Comm_rank(comm, &rank) == MPI_SUCCESS && rank == root)
+        checked = pre(&k, "MPI_Comm_spawn", NULL, comm, 1, info);
+    int rc = PMPI_Comm_spawn(command, argv, maxprocs, info, root, comm, intercomm, array_of_errcodes);
+    if (checked) spawned(&k, rc);
     return rc;
 }
 
 int MPI_Comm_spawn_multiple(int count, char *array_of_commands[], char **array_of_argv[], const int array_of_maxprocs[], const MPI_Info array_of_info[], int root, MPI_Comm comm, MPI_Comm *intercomm, int array_of_errcodes[]) {
+    int rank = -1, n = 0;
+    Check *ks = NULL;
+    if (setup() && count > 0 && PMPI_Comm_rank(comm, &rank) == MPI_SUCCESS && rank == root)
+        ks = calloc((size_t)count, sizeof(Check));
+    while (ks && n < count && pre(&ks[n], "MPI_Comm_spawn_multiple", NULL, comm, 1, array_of_info[n])) n++;
     int rc = PMPI_Comm_spawn_multiple(count, array_of_commands, array_of_argv, array_of_maxprocs, array_of_info, root, comm, intercomm, array_of_errcodes);
-    int rank = -1;
-    if (rc != MPI_SUCCESS) return rc;
-    PMPI_Comm_rank(comm, &rank);
-    if (rank != root) return rc;
-    for (int i = 0; i < count; i++) {
-        Check k;
-        if (begin(&k, "MPI_Comm_spawn_multiple", NULL, comm, 1, array_of_info[i])) end(&k);
-    }
+    for (int i = 0; i < n; i++) spawned(&ks[i], rc);
+    free(ks);
     return rc;
 }
 
 #if MPI_VERSION >= 4
-/* Local: no agreement. Before MPI_Init a session has no world to name ranks in: checked only
- * once the world model is initialized. */
+/* Local: no agreement. Checked only once the world model is initialized (the report names
+ * ranks of MPI_COMM_WORLD). */
 int MPI_Session_init(MPI_Info info, MPI_Errhandler errhandler, MPI_Session *session) {
-    int rc = PMPI_Session_init(info, errhandler, session);
     Check k;
-    if (rc != MPI_SUCCESS || !begin(&k, "MPI_Session_init", NULL, MPI_COMM_NULL, 1, info)) return rc;
-    MPI_Info used = MPI_INFO_NULL;
-    PMPI_Session_get_info(*session, &used);
-    reported(&k, used);
-    end(&k);
+    int checked = pre(&k, "MPI_Session_init", NULL, MPI_COMM_NULL, 1, info);
+    int rc = PMPI_Session_init(info, errhandler, session);
+    if (checked) {
+        MPI_Info used = MPI_INFO_NULL;
+        if (rc != MPI_SUCCESS) failed(&k, rc);
+        else if (PMPI_Session_get_info(*session, &used) == MPI_SUCCESS) reported(&k, used);
+        end(&k);
+    }
     return rc;
 }
 #endif

@@ -313,7 +313,7 @@ pub unsafe extern "C" fn mpi_info_hintcheck_mismatch(
         }
         if print != 0 && !c.mismatches.is_empty() {
             let mut msg = format!(
-                "mpi-info hintcheck: {}{} on {} processes: the processes passed different hints (a collective call that follows may fail):\n",
+                "mpi-info hintcheck: {}{} on {} processes: the processes passed different hints (this call, or a collective call that follows, may hang or fail):\n",
                 c.call,
                 c.filename.as_ref().map(|f| format!("(\"{f}\")")).unwrap_or_default(),
                 c.comm_size

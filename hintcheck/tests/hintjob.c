@@ -1,0 +1,191 @@
+/*
+ * The MPI program of hintcheck/tests/run.sh: each mode makes calls with hints of the test's own
+ * making; the script runs it under mpirun with and without libmpi_info_hintcheck and checks the
+ * report with check_report.py.
+ *
+ *   hintjob codes DIR      a file (open, set_view, set_info), a window (allocate, set_info) and
+ *                          communicators (dup_with_info, set_info, split_type) with hints that
+ *                          give every diagnostic code and every effective status
+ *   hintjob disagree DIR   the processes pass different file hints (and a communicator hint
+ *                          only on some ranks); no collective I/O follows (on Open MPI 4.1.4
+ *                          the collective write after such an open can crash)
+ *   hintjob plain DIR      an ordinary program: a collective write and read of a file opened
+ *                          with hints the MPI takes as they are, output on rank 0, exit status 3
+ *   hintjob bench DIR N    MPI_File_open + MPI_File_close with 20 hints, N times after a warm
+ *                          up; rank 0 prints the mean microseconds per open + close
+ */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int rank, size;
+
+static MPI_Info make(const char *const *pairs) {
+    MPI_Info info;
+    MPI_Info_create(&info);
+    for (int i = 0; pairs[i]; i += 2) MPI_Info_set(info, pairs[i], pairs[i + 1]);
+    return info;
+}
+
+static char path[4096];
+static const char *file_in(const char *dir, const char *name) {
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return path;
+}
+
+/* The hints of each code and status (docs/hintcheck.md lists what each MPI does with them). */
+static const char *const FILE_HINTS[] = {
+    "cb_buffer_size", "16M",            /* unit-suffix; misread (reported as given) */
+    "striping_factr", "4",              /* unknown-key, suggestion striping_factor */
+    "romio_cb_write", "maybe",          /* bad-value; MPICH: changed (to automatic) */
+    "striping_factor", "-3",            /* out-of-range */
+    "cb_nodes", "1",                    /* no finding; kept */
+    NULL};
+static const char *const VIEW_HINTS[] = {"ind_rd_buffer_size", "1048576", NULL};
+static const char *const SET_HINTS[] = {"romio_ds_read", "disable", NULL};
+static const char *const WIN_HINTS[] = {
+    "no_locks", "true",
+    "accumulate_ordering", "none",
+    "no_lock", "true",                  /* unknown-key, suggestion no_locks */
+    "same_size", "maybe",               /* bad-value */
+    NULL};
+static const char *const WIN_SET_HINTS[] = {"accumulate_ordering", "rar,war", NULL};
+static const char *const COMM_HINTS[] = {
+    "mpi_assert_no_any_tag", "true",
+    "mpi_assert_allow_overtaking", "yes",     /* bad-value */
+    "mpi_assert_no_any_sourc", "true",        /* unknown-key */
+    NULL};
+static const char *const COMM_SET_HINTS[] = {"mpi_assert_allow_overtaking", "true", NULL};
+
+static int codes(const char *dir) {
+    MPI_File fh;
+    MPI_Info info = make(FILE_HINTS);
+    MPI_File_open(MPI_COMM_WORLD, file_in(dir, "codes.dat"), MPI_MODE_CREATE | MPI_MODE_RDWR, info, &fh);
+    MPI_Info_free(&info);
+    info = make(VIEW_HINTS);
+    MPI_File_set_view(fh, 0, MPI_BYTE, MPI_BYTE, "native", info);
+    MPI_Info_free(&info);
+    info = make(SET_HINTS);
+    MPI_File_set_info(fh, info);
+    MPI_Info_free(&info);
+    MPI_File_close(&fh);
+
+    MPI_Win win;
+    void *base;
+    info = make(WIN_HINTS);
+    MPI_Win_allocate(64, 1, info, MPI_COMM_WORLD, &base, &win);
+    MPI_Info_free(&info);
+    info = make(WIN_SET_HINTS);
+    MPI_Win_set_info(win, info);
+    MPI_Info_free(&info);
+    MPI_Win_free(&win);
+
+    MPI_Comm dup, node;
+    info = make(COMM_HINTS);
+    MPI_Comm_dup_with_info(MPI_COMM_WORLD, info, &dup);
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, info, &node);
+    MPI_Info_free(&info);
+    info = make(COMM_SET_HINTS);
+    MPI_Comm_set_info(dup, info);
+    MPI_Info_free(&info);
+    MPI_Comm_free(&node);
+    MPI_Comm_free(&dup);
+    if (rank == 0) printf("codes: done\n");
+    return 0;
+}
+
+static int disagree(const char *dir) {
+    MPI_File fh;
+    MPI_Info info;
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "cb_buffer_size", "16777216");
+    /* Ranks 0 and 2 say 1, ranks 1 and 3 say 2. */
+    MPI_Info_set(info, "cb_nodes", rank % 2 ? "2" : "1");
+    /* Only the last rank passes this one. */
+    if (rank == size - 1) MPI_Info_set(info, "access_style", "read_once");
+    MPI_File_open(MPI_COMM_WORLD, file_in(dir, "disagree.dat"), MPI_MODE_CREATE | MPI_MODE_RDWR, info, &fh);
+    MPI_Info_free(&info);
+    MPI_File_close(&fh);
+
+    MPI_Comm dup;
+    MPI_Info_create(&info);
+    if (rank == 0) MPI_Info_set(info, "mpi_assert_no_any_tag", "true");
+    MPI_Comm_dup_with_info(MPI_COMM_WORLD, info, &dup);
+    MPI_Info_free(&info);
+    MPI_Comm_free(&dup);
+    if (rank == 0) printf("disagree: done\n");
+    return 0;
+}
+
+static int plain(const char *dir) {
+    MPI_File fh;
+    MPI_Info info;
+    int mine = rank + 1, sum = 0, back[4] = {0, 0, 0, 0}, data[4];
+    MPI_Allreduce(&mine, &sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "cb_nodes", "1");
+    MPI_File_open(MPI_COMM_WORLD, file_in(dir, "plain.dat"), MPI_MODE_CREATE | MPI_MODE_RDWR, info, &fh);
+    MPI_Info_free(&info);
+    for (int i = 0; i < 4; i++) data[i] = rank * 100 + i;
+    MPI_File_write_at_all(fh, (MPI_Offset)rank * (MPI_Offset)sizeof data, data, 4, MPI_INT, MPI_STATUS_IGNORE);
+    MPI_File_sync(fh);
+    MPI_Barrier(MPI_COMM_WORLD);
+    MPI_File_read_at_all(fh, (MPI_Offset)((rank + 1) % size) * (MPI_Offset)sizeof data, back, 4, MPI_INT, MPI_STATUS_IGNORE);
+    MPI_File_close(&fh);
+    int check = back[0] + back[3], total = 0;
+    MPI_Reduce(&check, &total, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
+    if (rank == 0) printf("plain: %d processes, sum %d, file check %d\n", size, sum, total);
+    return 3;
+}
+
+static int bench(const char *dir, int n) {
+    static const char *const hints[] = {
+        "cb_buffer_size", "16777216", "cb_nodes", "1", "romio_cb_read", "automatic",
+        "romio_cb_write", "automatic", "romio_ds_read", "automatic", "romio_ds_write", "automatic",
+        "ind_rd_buffer_size", "4194304", "ind_wr_buffer_size", "524288", "romio_no_indep_rw", "false",
+        "cb_config_list", "*:1", "striping_factor", "1", "striping_unit", "1048576",
+        "access_style", "read_mostly", "collective_buffering", "true", "file_perm", "644",
+        "romio_cb_pfr", "disable", "romio_cb_fr_types", "aar", "romio_cb_alltoall", "automatic",
+        "romio_synchronized_flush", "disabled", "romio_visibility_immediate", "true", NULL};
+    MPI_Info info = make(hints);
+    MPI_File fh;
+    const char *name = file_in(dir, "bench.dat");
+    for (int i = 0; i < 10; i++) {
+        MPI_File_open(MPI_COMM_WORLD, name, MPI_MODE_CREATE | MPI_MODE_RDWR, info, &fh);
+        MPI_File_close(&fh);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+    double t0 = MPI_Wtime();
+    for (int i = 0; i < n; i++) {
+        MPI_File_open(MPI_COMM_WORLD, name, MPI_MODE_CREATE | MPI_MODE_RDWR, info, &fh);
+        MPI_File_close(&fh);
+    }
+    double t = (MPI_Wtime() - t0) / n, tmax = 0;
+    MPI_Reduce(&t, &tmax, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+    /* One small allreduce, for comparison: the goal is at most that plus 50 us. */
+    uint64_t in[2] = {1, 2}, out[2];
+    MPI_Barrier(MPI_COMM_WORLD);
+    t0 = MPI_Wtime();
+    for (int i = 0; i < n; i++) MPI_Allreduce(in, out, 2, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
+    double a = (MPI_Wtime() - t0) / n, amax = 0;
+    MPI_Reduce(&a, &amax, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+    if (rank == 0) printf("bench: open+close %.1f us, allreduce %.1f us\n", tmax * 1e6, amax * 1e6);
+    MPI_Info_free(&info);
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    int status = 2;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (argc >= 3 && strcmp(argv[1], "codes") == 0) status = codes(argv[2]);
+    else if (argc >= 3 && strcmp(argv[1], "disagree") == 0) status = disagree(argv[2]);
+    else if (argc >= 3 && strcmp(argv[1], "plain") == 0) status = plain(argv[2]);
+    else if (argc >= 4 && strcmp(argv[1], "bench") == 0) status = bench(argv[2], atoi(argv[3]));
+    else if (rank == 0) fprintf(stderr, "usage: hintjob codes|disagree|plain DIR | bench DIR N\n");
+    MPI_Finalize();
+    return status;
+}
