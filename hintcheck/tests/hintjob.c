@@ -9,8 +9,10 @@
  *   hintjob disagree DIR   the processes pass different file hints (and a communicator hint
  *                          only on some ranks); no collective I/O follows (on Open MPI 4.1.4
  *                          the collective write after such an open can crash)
+ *   hintjob hang DIR       romio_no_indep_rw passed by the last rank only: MPICH 4.0.2 hangs in
+ *                          MPI_File_open (run.sh bounds it with timeout)
  *   hintjob plain DIR      an ordinary program: a collective write and read of a file opened
- *                          with hints the MPI takes as they are, output on rank 0, exit status 3
+ *                          with hints the MPI takes as they are, output on rank 0, exit status 3 on rank 0
  *   hintjob bench DIR N    MPI_File_open + MPI_File_close with 20 hints, N times after a warm
  *                          up; rank 0 prints the mean microseconds per open + close
  */
@@ -119,6 +121,17 @@ static int disagree(const char *dir) {
     return 0;
 }
 
+static int hang(const char *dir) {
+    MPI_File fh;
+    MPI_Info info;
+    MPI_Info_create(&info);
+    if (rank == size - 1) MPI_Info_set(info, "romio_no_indep_rw", "true");
+    MPI_File_open(MPI_COMM_WORLD, file_in(dir, "hang.dat"), MPI_MODE_CREATE | MPI_MODE_RDWR, info, &fh);
+    MPI_Info_free(&info);
+    MPI_File_close(&fh);
+    return 0;
+}
+
 static int plain(const char *dir) {
     MPI_File fh;
     MPI_Info info;
@@ -137,7 +150,7 @@ static int plain(const char *dir) {
     int check = back[0] + back[3], total = 0;
     MPI_Reduce(&check, &total, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
     if (rank == 0) printf("plain: %d processes, sum %d, file check %d\n", size, sum, total);
-    return 3;
+    return rank == 0 ? 3 : 0;   /* one process, so that Open MPI names the same one every run */
 }
 
 static int bench(const char *dir, int n) {
@@ -183,9 +196,10 @@ int main(int argc, char **argv) {
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     if (argc >= 3 && strcmp(argv[1], "codes") == 0) status = codes(argv[2]);
     else if (argc >= 3 && strcmp(argv[1], "disagree") == 0) status = disagree(argv[2]);
+    else if (argc >= 3 && strcmp(argv[1], "hang") == 0) status = hang(argv[2]);
     else if (argc >= 3 && strcmp(argv[1], "plain") == 0) status = plain(argv[2]);
     else if (argc >= 4 && strcmp(argv[1], "bench") == 0) status = bench(argv[2], atoi(argv[3]));
-    else if (rank == 0) fprintf(stderr, "usage: hintjob codes|disagree|plain DIR | bench DIR N\n");
+    else if (rank == 0) fprintf(stderr, "usage: hintjob codes|disagree|hang|plain DIR | bench DIR N\n");
     MPI_Finalize();
     return status;
 }

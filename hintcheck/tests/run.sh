@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# libmpi_info_hintcheck in real MPI jobs (docs/hintcheck.md), on each MPI that is installed
+# (MPICH: mpicc.mpich, mpirun.mpich; Open MPI: mpicc.openmpi, mpirun.openmpi), with 2 and 4
+# processes: builds the library (make hintcheck MPICC=...) and hintcheck/tests/hintjob.c, runs
+# its modes under mpirun with the library preloaded, and checks the reports with
+# check_report.py. With neither MPI, says so and counts nothing. Every job is bounded by
+# `timeout`. Ends with "hintcheck: N passed, M failed".
+set -u
+cd "$(dirname "$0")/../.."
+MAKE=${MAKE:-make}
+PYTHON=${PYTHON:-python3}
+JOB_SECONDS=${JOB_SECONDS:-60}
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+# Quiet, local Open MPI runs (no network interface probing messages).
+export OMPI_MCA_btl_base_warn_component_unused=0
+
+mpis=()
+for mpi in mpich openmpi; do
+    if command -v "mpicc.$mpi" >/dev/null 2>&1 && command -v "mpirun.$mpi" >/dev/null 2>&1; then mpis+=("$mpi"); fi
+done
+if [ ${#mpis[@]} -eq 0 ]; then
+    echo "hintcheck: neither MPICH nor Open MPI is installed (mpicc.mpich, mpicc.openmpi): the jobs are skipped"
+    echo "hintcheck: 0 passed, 0 failed"
+    exit 0
+fi
+
+# Adds up check_report.py's "check_report: N passed, M failed" line.
+count() {
+    local out=$1 line p f
+    line=$(grep -E '^check_report: [0-9]+ passed, [0-9]+ failed$' "$out" | tail -n 1)
+    if [ -z "$line" ]; then fail "check_report.py printed no totals"; sed 's/^/    | /' "$out"; return; fi
+    p=$(sed -E 's/.*: ([0-9]+) passed, ([0-9]+) failed/\1/' <<<"$line")
+    f=$(sed -E 's/.*: ([0-9]+) passed, ([0-9]+) failed/\2/' <<<"$line")
+    passed=$((passed + p)); failed=$((failed + f))
+    [ "$f" -eq 0 ] || grep '^FAIL' "$out" | sed 's/^/    /'
+}
+
+# run MPI NP LIB(or "") OUT ERR ARGS...: one bounded job; returns its exit status. The report
+# variables are passed through from the environment.
+run() {
+    local mpi=$1 np=$2 lib=$3 out=$4 err=$5; shift 5
+    if [ "$mpi" = mpich ]; then
+        timeout "$JOB_SECONDS" mpirun.mpich -np "$np" ${lib:+-env LD_PRELOAD "$lib"} "$@" >"$out" 2>"$err"
+    else
+        local pass=()
+        [ -n "$lib" ] && pass+=(-x "LD_PRELOAD=$lib")
+        [ -n "${MPI_INFO_HINTCHECK:-}" ] && pass+=(-x MPI_INFO_HINTCHECK)
+        [ -n "${MPI_INFO_HINTCHECK_VERBOSE:-}" ] && pass+=(-x MPI_INFO_HINTCHECK_VERBOSE)
+        timeout "$JOB_SECONDS" mpirun.openmpi --oversubscribe -np "$np" "${pass[@]}" "$@" >"$out" 2>"$err"
+    fi
+}
+
+# Standard error without what differs from one run to the next: Open MPI's job ids and
+# "[host:pid]" prefixes.
+same_err() {
+    cmp -s <(sed -E 's/\[\[[0-9]+,/[[job,/g; s/^\[[^]:]+:[0-9]+\]/[host:pid]/' "$1") \
+           <(sed -E 's/\[\[[0-9]+,/[[job,/g; s/^\[[^]:]+:[0-9]+\]/[host:pid]/' "$2")
+}
+
+for mpi in "${mpis[@]}"; do
+    echo "hintcheck on $mpi:"
+    if ! $MAKE --no-print-directory hintcheck MPICC="mpicc.$mpi" >"$tmp/build.log" 2>&1; then
+        fail "$mpi: make hintcheck"; tail -n 20 "$tmp/build.log"; continue
+    fi
+    lib=$(pwd)/build/hintcheck/mpicc.$mpi/libmpi_info_hintcheck.so
+    ok
+    # Only the intercepted MPI_ names are exported: no MPI_Info_, PMPI_Info_ or core names.
+    names=$(nm -D --defined-only "$lib" | awk '{print $3}')
+    if grep -qvE '^MPI_(Init|Init_thread|Finalize|File_open|File_set_info|File_set_view|Win_create|Win_allocate|Win_allocate_shared|Win_create_dynamic|Win_set_info|Comm_set_info|Comm_dup_with_info|Comm_split_type|Comm_spawn|Comm_spawn_multiple|Session_init)$' <<<"$names"; then
+        fail "$mpi: the library exports other names: $(grep -vE '^MPI_' <<<"$names" | head -n 5 | tr '\n' ' ')"
+    else ok; fi
+    job=$tmp/hintjob_$mpi
+    if ! "mpicc.$mpi" -std=c99 -O2 -Wall -Wextra -Werror hintcheck/tests/hintjob.c -o "$job" 2>"$tmp/cc.log"; then
+        fail "$mpi: building hintjob.c"; cat "$tmp/cc.log"; continue
+    fi
+    for np in 2 4; do
+        dir=$tmp/$mpi-$np
+        mkdir -p "$dir"
+        # codes: every diagnostic code and effective status; the report and the summary.
+        MPI_INFO_HINTCHECK=$dir/codes.json run "$mpi" "$np" "$lib" "$dir/codes.out" "$dir/codes.err" "$job" codes "$dir"
+        status=$?
+        [ $status -eq 0 ] && ok || { fail "$mpi -np $np codes: exit $status"; tail -n 20 "$dir/codes.err"; }
+        $PYTHON hintcheck/tests/check_report.py codes "$mpi" "$np" "$dir/codes.json" "$dir/codes.err" >"$dir/check.out" 2>&1
+        count "$dir/check.out"
+        # The same job without the library: the same output and exit status.
+        run "$mpi" "$np" "" "$dir/codes0.out" "$dir/codes0.err" "$job" codes "$dir"
+        [ $? -eq $status ] && cmp -s "$dir/codes.out" "$dir/codes0.out" && ok || fail "$mpi -np $np codes: output or status differ without the library"
+
+        # disagree: named at once on standard error, and in the report.
+        MPI_INFO_HINTCHECK=$dir/disagree.json run "$mpi" "$np" "$lib" "$dir/disagree.out" "$dir/disagree.err" "$job" disagree "$dir"
+        status=$?
+        [ $status -eq 0 ] && ok || { fail "$mpi -np $np disagree: exit $status"; tail -n 20 "$dir/disagree.err"; }
+        $PYTHON hintcheck/tests/check_report.py disagree "$mpi" "$np" "$dir/disagree.json" "$dir/disagree.err" >"$dir/check.out" 2>&1
+        count "$dir/check.out"
+
+        # plain: an ordinary program, no variable set: output, standard error and exit status
+        # identical with and without the library (nothing printed on a clean run).
+        run "$mpi" "$np" "" "$dir/plain0.out" "$dir/plain0.err" "$job" plain "$dir"
+        s0=$?
+        run "$mpi" "$np" "$lib" "$dir/plain1.out" "$dir/plain1.err" "$job" plain "$dir"
+        s1=$?
+        [ $s0 -eq $s1 ] && [ $s0 -ne 124 ] && ok || fail "$mpi -np $np plain: exit status $s1 with the library, $s0 without"
+        cmp -s "$dir/plain0.out" "$dir/plain1.out" && grep -q "^plain: $np processes" "$dir/plain1.out" && ok \
+            || { fail "$mpi -np $np plain: standard output differs"; diff "$dir/plain0.out" "$dir/plain1.out" | head -n 10; }
+        same_err "$dir/plain0.err" "$dir/plain1.err" && ok \
+            || { fail "$mpi -np $np plain: standard error differs"; diff "$dir/plain0.err" "$dir/plain1.err" | head -n 10; }
+
+        # MPI_INFO_HINTCHECK_VERBOSE=1: the summary even on a clean run; %r: a report per rank.
+        MPI_INFO_HINTCHECK=$dir/plain-%r.json MPI_INFO_HINTCHECK_VERBOSE=1 run "$mpi" "$np" "$lib" "$dir/plainv.out" "$dir/plainv.err" "$job" plain "$dir"
+        grep -q "^mpi-info hintcheck: 1 checked call on rank 0, 0 diagnostics (0 on all $np processes), 0 hints" "$dir/plainv.err" && ok \
+            || { fail "$mpi -np $np plain verbose: no summary"; head -n 5 "$dir/plainv.err"; }
+        for ((r = 0; r < np; r++)); do
+            $PYTHON hintcheck/tests/check_report.py schema "$dir/plain-$r.json" >"$dir/check.out" 2>&1
+            count "$dir/check.out"
+        done
+    done
+    # MPICH 4.0.2 hangs in MPI_File_open when romio_no_indep_rw is passed by some processes only:
+    # the disagreement is printed before (the job is then ended by timeout).
+    if [ "$mpi" = mpich ]; then
+        JOB_SECONDS=8 run "$mpi" 2 "$lib" "$tmp/hang.out" "$tmp/hang.err" "$job" hang "$tmp"
+        $PYTHON hintcheck/tests/check_report.py hang "$mpi" 2 "$tmp/hang.err" >"$tmp/check.out" 2>&1
+        count "$tmp/check.out"
+    fi
+done
+echo "hintcheck: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
