@@ -196,13 +196,14 @@ impl Checker<'_> {
         let mut verdicts: Vec<(Verdict, MessageBuf)> = Vec::new();
         for reader in readers() {
             let Some(verdict) = judge(entry, reader, value)? else { continue };
+            let label = Label { entry, reader };
             match verdicts.iter_mut().find(|(seen, _)| seen.code == verdict.code && seen.outcome.as_str() == verdict.outcome.as_str()) {
                 Some((_, names)) => {
-                    let _ = write!(names, ", {}", reader.target);
+                    let _ = write!(names, ", {label}");
                 }
                 None => {
                     let mut names = MessageBuf::new();
-                    let _ = write!(names, "{}", reader.target);
+                    let _ = write!(names, "{label}");
                     verdicts.try_reserve(1)?;
                     verdicts.push((verdict, names));
                 }
@@ -316,6 +317,24 @@ impl Checker<'_> {
                 && (other.key == canonical || other.alias_of.as_deref() == Some(canonical))
                 && other.readers.iter().any(|reader| self.targets.contains(self.vocabulary, &reader.target))
         })
+    }
+}
+
+/// A reader's name in a message: its target's, with the version it describes when the entry
+/// has another reader for that target (a version that reads the key differently).
+struct Label<'a> {
+    entry: &'a Entry,
+    reader: &'a Reader,
+}
+
+impl fmt::Display for Label<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.reader.target)?;
+        let shared = self.entry.readers.iter().filter(|r| r.target == self.reader.target).count() > 1;
+        match &self.reader.version {
+            Some(version) if shared => write!(f, " ({version})"),
+            _ => Ok(()),
+        }
     }
 }
 

@@ -103,6 +103,8 @@ pub struct Syntax {
     pub target: Option<String>,
     /// Bytes the reader reads at most.
     pub read_max: Option<usize>,
+    /// Of a key given twice, the reader uses the first value (`true`) or the last.
+    pub keeps_first: bool,
     pub how: String,
     pub source: String,
 }
@@ -517,8 +519,14 @@ fn read_target(item: &Value, n: usize) -> Result<Target, VocabularyError> {
 
 fn read_syntax(item: &Value, n: usize) -> Result<Syntax, VocabularyError> {
     let fields = Fields::at(item, format_args!("syntaxes[{n}]"))?;
-    fields.only(&["name", "variable", "target", "read_max", "how", "source"])?;
+    fields.only(&["name", "variable", "target", "read_max", "duplicates", "how", "source"])?;
+    let keeps_first = match fields.optional_string("duplicates")? {
+        None | Some("last") => false,
+        Some("first") => true,
+        Some(other) => return Err(invalid(format_args!("syntaxes[{n}]: \"duplicates\" is \"{other}\", not first or last"))),
+    };
     Ok(Syntax {
+        keeps_first,
         name: fields.owned("name")?,
         variable: fields.optional_owned("variable")?,
         target: fields.optional_owned("target")?,
