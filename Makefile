@@ -16,6 +16,7 @@
 #                   serialization target for half as long (SERIAL_FUZZ_SECONDS)
 #   make bench      this library, its standard ABI build, MPICH and Open MPI side by side (installs
 #                   the peers if missing)
+#   make lint       the hint checker mpi-info-lint, into build/bin (also built by make)
 #   make man        the section 3 man pages, from the header's doc comments, into build/man/man3
 #   make install    PREFIX=/usr/local DESTDIR= ; make uninstall undoes it
 
@@ -115,7 +116,7 @@ $(OUT)/examples/%: examples/%.c include/mpi_info.h $(LIB)/$(REALNAME)
 	$(CC) $(EXAMPLE_CFLAGS) $< -o $@ -L$(LIB) -lmpi_info -Wl,-rpath,$(abspath $(LIB))
 
 test: lib
-	$(CARGO) test --release
+	$(CARGO) test --release -p mpi-info -p mpi-info-lint
 	@$(MAKE) --no-print-directory c-tests
 
 # The fuzz target replaying fuzz/corpus and fuzz/regressions (the fuzzing section below).
@@ -718,3 +719,30 @@ uninstall-hintcheck:
 # In make test: its own suite (hintcheck), after the others.
 HINTCHECK_SUITE := hintcheck/tests/run.sh
 # ---------------------------------------------------------------- hintcheck end
+# ---------------------------------------------------------------- hint checker begin
+# mpi-info-lint (tools/mpi-info-lint, docs/hints.md): the hint checker's command, over the
+# library's Rust API and the vocabulary compiled into it (data/hints.json). make builds it into
+# $(OUT)/bin; make install puts it in $(BINDIR) with its man page (docs/man/mpi-info-lint.1);
+# make test runs its unit tests and tests-lint/lint_test.sh (syntaxes, exit statuses, JSON, bad
+# input, the documentation's example hint sets).
+BINDIR ?= $(PREFIX)/bin
+LINT := $(OUT)/bin/mpi-info-lint
+LINT_MAN := docs/man/mpi-info-lint.1
+.PHONY: lint install-lint uninstall-lint
+all: lint
+lint:
+	$(CARGO) build --release -p mpi-info-lint
+	@mkdir -p $(OUT)/bin
+	@cmp -s target/release/mpi-info-lint $(LINT) || cp target/release/mpi-info-lint $(LINT)
+$(LINT): lint
+c-tests: $(LINT)
+SCRIPT_TESTS += tests-lint/lint_test.sh
+install: install-lint
+uninstall: uninstall-lint
+install-lint: lint
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	install -m 755 $(LINT) $(DESTDIR)$(BINDIR)/mpi-info-lint
+	install -m 644 $(LINT_MAN) $(DESTDIR)$(MANDIR)/man1/mpi-info-lint.1
+uninstall-lint:
+	rm -f $(DESTDIR)$(BINDIR)/mpi-info-lint $(DESTDIR)$(MANDIR)/man1/mpi-info-lint.1
+# ---------------------------------------------------------------- hint checker end

@@ -144,6 +144,26 @@ typedef int MPI_Fint;
 /* ======== end of the MPIX_ constants ======== */
 
 /**
+ * The most targets a vocabulary may have (a [`Targets`] is a 64-bit set).
+ */
+#define MAX_TARGETS 64
+
+/**
+ * Deepest nesting of arrays and objects accepted (the vocabulary needs 5).
+ */
+#define MAX_DEPTH 32
+
+/**
+ * The largest vocabulary document read (the built-in one is far smaller).
+ */
+#define MAX_DOCUMENT (4 << 20)
+
+/**
+ * What is wrong with a hint.
+ */
+typedef struct Code Code;
+
+/**
  * An info object handle.
  */
 typedef int MPI_Info;
@@ -1206,6 +1226,85 @@ int MPIX_Info_equal(MPI_Info a, MPI_Info b, int ordered, int *equal);
  * Profiling name of `MPIX_Info_equal`.
  */
 int PMPIX_Info_equal(MPI_Info a, MPI_Info b, int ordered, int *equal);
+
+/**
+ * Checks the hints in an info object against the field's hint vocabulary.
+ *
+ * Reads every pair of `info` the way each named target (an MPI implementation, the standard,
+ * or an I/O library) reads it, and creates a new object `*diagnostics` holding one pair per
+ * key with a finding: the key, mapped to a value that starts with the finding's code, then
+ * `": "` and a one-line message that names the targets concerned. An empty object means
+ * nothing was found. `info` is not changed.
+ *
+ * The codes: `unknown-key` (no vocabulary knows the key; the message names the nearest known
+ * keys when they are close), `bad-value` (not of the key's type, or not a value a target
+ * accepts, case included), `unit-suffix` (a number with a suffix where a target reads plain
+ * integers; the message says what the target uses instead), `out-of-range`,
+ * `not-read-by-target` (a known key that none of the named targets reads),
+ * `too-long-for-target` (a key or value past a target's length limit), `conflict` (a
+ * combination a target documents as overriding or contradicting another, or a key and its
+ * alias set to different values). A key with several findings gets its first, in that order
+ * of checking: unknown or not read, length, value, conflict. docs/hints.md describes each
+ * check and the vocabulary, whose sources are cited per entry (`mpi-info-lint --explain KEY`).
+ *
+ * Parameters:
+ * - `info` (in): the object (`MPI_INFO_ENV` allowed);
+ * - `targets` (in): comma-separated target names, from `mpi` (the standard), `mpich`,
+ *   `openmpi`, `pnetcdf`, `cray-mpich`; NULL for all;
+ * - `diagnostics` (out): the handle of a new object with the findings, which the caller frees.
+ *
+ * Errors, in checking order (on error no object is created and `*diagnostics` is not written):
+ * - `MPI_ERR_INFO`: `info` is not a live object;
+ * - `MPI_ERR_ARG`: `targets` is longer than `MPI_MAX_INFO_VAL - 1` bytes or not UTF-8;
+ * - `MPI_ERR_ARG`: `diagnostics` is NULL;
+ * - `MPI_ERR_ARG`: `targets` names a target the vocabulary does not have, or an empty one;
+ * - `MPI_ERR_NO_MEM`: out of memory, or no handle is left.
+ *
+ * See also: `MPIX_Info_check_with_vocabulary`, `MPI_Info_get_nthkey`, `MPI_Info_free`.
+ */
+int MPIX_Info_check(MPI_Info info, const char *targets, MPI_Info *diagnostics);
+
+/**
+ * Profiling name of `MPIX_Info_check`.
+ */
+int PMPIX_Info_check(MPI_Info info, const char *targets, MPI_Info *diagnostics);
+
+/**
+ * Checks the hints in an info object against a vocabulary of the caller's own and the
+ * field's.
+ *
+ * `MPIX_Info_check` with a second vocabulary: `vocabulary` is a document in the form of the
+ * built-in one (docs/hints.md), describing a layered library's own hints and naming its own
+ * targets. Its keys and targets are added to the built-in ones (a key it describes replaces
+ * the built-in description of that key), so a library that declares its hints once gets
+ * every check for them, and every check of the MPI hints it passes on.
+ *
+ * Parameters:
+ * - `info` (in): the object (`MPI_INFO_ENV` allowed);
+ * - `vocabulary` (in): the vocabulary document, a NUL-terminated JSON text of at most
+ *   `MPIX_INFO_TEXT_MAX` bytes;
+ * - `targets` (in): comma-separated target names, from the document's and the built-in ones;
+ *   NULL for all;
+ * - `diagnostics` (out): the handle of a new object with the findings, which the caller frees.
+ *
+ * Errors, in checking order (on error no object is created and `*diagnostics` is not written):
+ * - `MPI_ERR_INFO`: `info` is not a live object;
+ * - `MPI_ERR_ARG`: `vocabulary` is NULL or longer than `MPIX_INFO_TEXT_MAX` bytes;
+ * - `MPI_ERR_ARG`: `targets` is longer than `MPI_MAX_INFO_VAL - 1` bytes or not UTF-8;
+ * - `MPI_ERR_ARG`: `diagnostics` is NULL;
+ * - `MPI_ERR_ARG`: `vocabulary` is not a vocabulary document (`mpi-info-lint --vocabulary FILE`
+ *   says what is wrong with it);
+ * - `MPI_ERR_ARG`: `targets` names a target neither vocabulary has, or an empty one;
+ * - `MPI_ERR_NO_MEM`: out of memory, or no handle is left.
+ *
+ * See also: `MPIX_Info_check`, `MPI_Info_free`.
+ */
+int MPIX_Info_check_with_vocabulary(MPI_Info info, const char *vocabulary, const char *targets, MPI_Info *diagnostics);
+
+/**
+ * Profiling name of `MPIX_Info_check_with_vocabulary`.
+ */
+int PMPIX_Info_check_with_vocabulary(MPI_Info info, const char *vocabulary, const char *targets, MPI_Info *diagnostics);
 
 /* ======== end of the MPIX_ functions ======== */
 

@@ -39,24 +39,50 @@ pub enum Format {
 /// returns; on error nothing is returned.
 pub fn parse(text: &[u8], format: Format) -> Result<InfoMap, Error> {
     let mut map = InfoMap::new();
-    for line in text.split(|&b| b == b'\n') {
-        let line = line.strip_suffix(b"\r").unwrap_or(line);
-        match format {
-            Format::Lines => {
-                if let Some((key, value)) = line_entry(line)? {
-                    map.set(key, value)?;
-                }
-            }
-            Format::Pairs => {
-                for entry in line.split(|&b| b == b';') {
-                    if let Some((key, value)) = pair_entry(entry)? {
-                        map.set(key, value)?;
-                    }
-                }
-            }
-        }
+    for located in entries(text, format) {
+        let (key, value) = located.entry?;
+        map.set(key, value)?;
     }
     Ok(map)
+}
+
+/// One entry of a hint text and where it is: `line` counts from 1, `column` is the byte
+/// offset of the entry's first non-blank byte in its line, from 1. `entry` is the key and
+/// value, or the class of the entry's first defect.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Located<'t> {
+    pub line: usize,
+    pub column: usize,
+    /// The entry's text, blanks around it removed.
+    pub text: &'t [u8],
+    pub entry: Result<(&'t [u8], &'t [u8]), Error>,
+}
+
+/// Every entry of `text` in order, malformed ones included (skipped lines and empty entries
+/// are not entries).
+pub fn entries(text: &[u8], format: Format) -> impl Iterator<Item = Located<'_>> {
+    text.split(|&b| b == b'\n').enumerate().flat_map(move |(n, line)| {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        let pieces: Box<dyn Iterator<Item = (usize, &[u8])>> = match format {
+            Format::Lines => Box::new(std::iter::once((0, line))),
+            Format::Pairs => {
+                let mut start = 0;
+                Box::new(line.split(|&b| b == b';').map(move |piece| {
+                    let at = start;
+                    start += piece.len() + 1;
+                    (at, piece)
+                }))
+            }
+        };
+        pieces.filter_map(move |(at, piece)| {
+            let entry = match format {
+                Format::Lines => line_entry(piece).transpose()?,
+                Format::Pairs => pair_entry(piece).transpose()?,
+            };
+            let lead = piece.iter().take_while(|&&b| is_blank(b)).count();
+            Some(Located { line: n + 1, column: at + lead + 1, text: strip(piece), entry })
+        })
+    })
 }
 
 /// A key and its value, checked.

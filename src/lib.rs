@@ -17,6 +17,7 @@
 //!   `capi::mpix` the `MPIX_*` toolkit, and in `capi::fortran` the old-style Fortran routines
 //!   (`mpi_info_set_`, ...; not in the `abi` build);
 //! - [`error`]: error classes and their messages;
+//! - [`hints`]: the hint vocabulary (`data/hints.json`) and the checker over it;
 //! - [`typed`], [`hinttext`], [`serial`]: the `MPIX_` toolkit's safe core (typed values, hint
 //!   text, serialization); merge and equality are [`InfoMap`] methods.
 
@@ -36,6 +37,7 @@ pub mod error;
 #[cfg(all(not(loom), feature = "c-api"))]
 mod fork;
 mod handles;
+pub mod hints;
 pub mod hinttext;
 mod index;
 pub mod info;

@@ -11,6 +11,8 @@
  *                          the collective write after such an open can crash)
  *   hintjob hang DIR       romio_no_indep_rw passed by the last rank only: MPICH 4.0.2 hangs in
  *                          MPI_File_open (run.sh bounds it with timeout)
+ *   hintjob long DIR       a file hint with a 40-character key (run with
+ *                          MPI_INFO_HINTCHECK_TARGETS=mpich,openmpi on MPICH: too long for Open MPI)
  *   hintjob plain DIR      an ordinary program: a collective write and read of a file opened
  *                          with hints the MPI takes as they are, output on rank 0, exit status 3 on rank 0
  *   hintjob bench DIR N    MPI_File_open + MPI_File_close with 20 hints, N times after a warm
@@ -43,7 +45,9 @@ static const char *const FILE_HINTS[] = {
     "striping_factr", "4",              /* unknown-key, suggestion striping_factor */
     "romio_cb_write", "maybe",          /* bad-value; MPICH: changed (to automatic) */
     "striping_factor", "-3",            /* out-of-range */
-    "cb_nodes", "1",                    /* no finding; kept */
+    "cb_nodes", "1",                    /* kept */
+    "cb_config_list", "*:1",            /* MPICH: conflict (with cb_nodes); Open MPI: not-read-by-target */
+    "stripe_width", "2",                /* Open MPI: conflict (with striping_factor); MPICH: not-read-by-target */
     NULL};
 static const char *const VIEW_HINTS[] = {"ind_rd_buffer_size", "1048576", NULL};
 static const char *const SET_HINTS[] = {"romio_ds_read", "disable", NULL};
@@ -118,6 +122,17 @@ static int disagree(const char *dir) {
     MPI_Info_free(&info);
     MPI_Comm_free(&dup);
     if (rank == 0) printf("disagree: done\n");
+    return 0;
+}
+
+static int long_key(const char *dir) {
+    MPI_File fh;
+    MPI_Info info;
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "romio_this_key_is_forty_characters_long_", "1");
+    MPI_File_open(MPI_COMM_WORLD, file_in(dir, "long.dat"), MPI_MODE_CREATE | MPI_MODE_RDWR, info, &fh);
+    MPI_Info_free(&info);
+    MPI_File_close(&fh);
     return 0;
 }
 
@@ -197,9 +212,10 @@ int main(int argc, char **argv) {
     if (argc >= 3 && strcmp(argv[1], "codes") == 0) status = codes(argv[2]);
     else if (argc >= 3 && strcmp(argv[1], "disagree") == 0) status = disagree(argv[2]);
     else if (argc >= 3 && strcmp(argv[1], "hang") == 0) status = hang(argv[2]);
+    else if (argc >= 3 && strcmp(argv[1], "long") == 0) status = long_key(argv[2]);
     else if (argc >= 3 && strcmp(argv[1], "plain") == 0) status = plain(argv[2]);
     else if (argc >= 4 && strcmp(argv[1], "bench") == 0) status = bench(argv[2], atoi(argv[3]));
-    else if (rank == 0) fprintf(stderr, "usage: hintjob codes|disagree|hang|plain DIR | bench DIR N\n");
+    else if (rank == 0) fprintf(stderr, "usage: hintjob codes|disagree|hang|long|plain DIR | bench DIR N\n");
     MPI_Finalize();
     return status;
 }

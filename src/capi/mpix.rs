@@ -20,6 +20,7 @@ use super::{boundary, count_arg, key_arg, to_c_int, MPI_Info};
 use crate::cstr::{open_for_reading, read_array, read_bounded, Out, OutBytes, OutStr};
 use crate::error::Error;
 use super::handle;
+use crate::hints;
 use crate::hinttext::{self, Format};
 use crate::info::{InfoMap, MAX_VALUE_LEN};
 use crate::serial;
@@ -784,4 +785,166 @@ pub extern "C" fn PMPIX_Info_equal(a: MPI_Info, b: MPI_Info, ordered: c_int, equ
             Ok(())
         })
     })
+}
+
+// ---------------------------------------------------------------- checking hints
+
+/// The longest `targets` list, in bytes.
+const TARGETS_MAX: usize = MAX_VALUE_LEN;
+
+/// The body of both checks: `vocabulary` is `None` for the built-in vocabulary alone.
+fn check_hints(
+    info: MPI_Info,
+    vocabulary: Option<*const c_char>,
+    targets: *const c_char,
+    diagnostics: *mut MPI_Info,
+) -> Result<(), Error> {
+    let pairs = handle::share(info)?;
+    let vocabulary = match vocabulary {
+        None => None,
+        Some(text) => match read_bounded(text, TEXT_MAX + 1) {
+            Some(text) if text.len() <= TEXT_MAX => Some(text),
+            _ => return Err(Error::Arg),
+        },
+    };
+    let targets = match targets.is_null() {
+        true => None,
+        false => match read_bounded(targets, TARGETS_MAX + 1) {
+            Some(list) if list.len() <= TARGETS_MAX => Some(std::str::from_utf8(list).map_err(|_| Error::Arg)?),
+            _ => return Err(Error::Arg),
+        },
+    };
+    let diagnostics = Out::new(diagnostics)?;
+
+    let builtin = hints::Vocabulary::builtin()?;
+    let own = match vocabulary {
+        None => None,
+        Some(text) => Some(hints::Vocabulary::from_json(text, Some(builtin)).map_err(|error| match error {
+            hints::VocabularyError::NoMem => Error::NoMem,
+            hints::VocabularyError::Invalid(_) => Error::Arg,
+        })?),
+    };
+    let vocabulary = own.as_ref().unwrap_or(builtin);
+    let targets = hints::Targets::parse(vocabulary, targets)?;
+
+    let map = pairs.as_deref().unwrap_or(&EMPTY);
+    let mut list = Vec::new();
+    list.try_reserve_exact(map.len())?;
+    list.extend(map.iter());
+    let findings = hints::check(vocabulary, &targets, &list)?;
+
+    // One pair per key with a finding: its first, as "code: message".
+    let mut found = InfoMap::new();
+    let mut text = String::new();
+    text.try_reserve_exact(MAX_VALUE_LEN)?;
+    for finding in &findings {
+        let key = list[finding.pair].0;
+        if found.get(key).is_some() {
+            continue;
+        }
+        text.clear();
+        for piece in [finding.code.as_str(), ": ", finding.message.as_str()] {
+            let mut take = piece.len().min(MAX_VALUE_LEN - text.len());
+            while !piece.is_char_boundary(take) {
+                take -= 1;
+            }
+            text.push_str(&piece[..take]);
+        }
+        found.set(key, text.as_bytes())?;
+    }
+    diagnostics.put(handle::create(Some(SharedMap::try_new(found)?))?);
+    Ok(())
+}
+
+/// Checks the hints in an info object against the field's hint vocabulary.
+///
+/// Reads every pair of `info` the way each named target (an MPI implementation, the standard,
+/// or an I/O library) reads it, and creates a new object `*diagnostics` holding one pair per
+/// key with a finding: the key, mapped to a value that starts with the finding's code, then
+/// `": "` and a one-line message that names the targets concerned. An empty object means
+/// nothing was found. `info` is not changed.
+///
+/// The codes: `unknown-key` (no vocabulary knows the key; the message names the nearest known
+/// keys when they are close), `bad-value` (not of the key's type, or not a value a target
+/// accepts, case included), `unit-suffix` (a number with a suffix where a target reads plain
+/// integers; the message says what the target uses instead), `out-of-range`,
+/// `not-read-by-target` (a known key that none of the named targets reads),
+/// `too-long-for-target` (a key or value past a target's length limit), `conflict` (a
+/// combination a target documents as overriding or contradicting another, or a key and its
+/// alias set to different values). A key with several findings gets its first, in that order
+/// of checking: unknown or not read, length, value, conflict. docs/hints.md describes each
+/// check and the vocabulary, whose sources are cited per entry (`mpi-info-lint --explain KEY`).
+///
+/// Parameters:
+/// - `info` (in): the object (`MPI_INFO_ENV` allowed);
+/// - `targets` (in): comma-separated target names, from `mpi` (the standard), `mpich`,
+///   `openmpi`, `pnetcdf`, `cray-mpich`; NULL for all;
+/// - `diagnostics` (out): the handle of a new object with the findings, which the caller frees.
+///
+/// Errors, in checking order (on error no object is created and `*diagnostics` is not written):
+/// - `MPI_ERR_INFO`: `info` is not a live object;
+/// - `MPI_ERR_ARG`: `targets` is longer than `MPI_MAX_INFO_VAL - 1` bytes or not UTF-8;
+/// - `MPI_ERR_ARG`: `diagnostics` is NULL;
+/// - `MPI_ERR_ARG`: `targets` names a target the vocabulary does not have, or an empty one;
+/// - `MPI_ERR_NO_MEM`: out of memory, or no handle is left.
+///
+/// See also: `MPIX_Info_check_with_vocabulary`, `MPI_Info_get_nthkey`, `MPI_Info_free`.
+#[no_mangle]
+pub extern "C" fn MPIX_Info_check(info: MPI_Info, targets: *const c_char, diagnostics: *mut MPI_Info) -> c_int {
+    PMPIX_Info_check(info, targets, diagnostics)
+}
+
+/// Profiling name of `MPIX_Info_check`.
+#[no_mangle]
+pub extern "C" fn PMPIX_Info_check(info: MPI_Info, targets: *const c_char, diagnostics: *mut MPI_Info) -> c_int {
+    boundary(|| check_hints(info, None, targets, diagnostics))
+}
+
+/// Checks the hints in an info object against a vocabulary of the caller's own and the
+/// field's.
+///
+/// `MPIX_Info_check` with a second vocabulary: `vocabulary` is a document in the form of the
+/// built-in one (docs/hints.md), describing a layered library's own hints and naming its own
+/// targets. Its keys and targets are added to the built-in ones (a key it describes replaces
+/// the built-in description of that key), so a library that declares its hints once gets
+/// every check for them, and every check of the MPI hints it passes on.
+///
+/// Parameters:
+/// - `info` (in): the object (`MPI_INFO_ENV` allowed);
+/// - `vocabulary` (in): the vocabulary document, a NUL-terminated JSON text of at most
+///   `MPIX_INFO_TEXT_MAX` bytes;
+/// - `targets` (in): comma-separated target names, from the document's and the built-in ones;
+///   NULL for all;
+/// - `diagnostics` (out): the handle of a new object with the findings, which the caller frees.
+///
+/// Errors, in checking order (on error no object is created and `*diagnostics` is not written):
+/// - `MPI_ERR_INFO`: `info` is not a live object;
+/// - `MPI_ERR_ARG`: `vocabulary` is NULL or longer than `MPIX_INFO_TEXT_MAX` bytes;
+/// - `MPI_ERR_ARG`: `targets` is longer than `MPI_MAX_INFO_VAL - 1` bytes or not UTF-8;
+/// - `MPI_ERR_ARG`: `diagnostics` is NULL;
+/// - `MPI_ERR_ARG`: `vocabulary` is not a vocabulary document (`mpi-info-lint --vocabulary FILE`
+///   says what is wrong with it);
+/// - `MPI_ERR_ARG`: `targets` names a target neither vocabulary has, or an empty one;
+/// - `MPI_ERR_NO_MEM`: out of memory, or no handle is left.
+///
+/// See also: `MPIX_Info_check`, `MPI_Info_free`.
+#[no_mangle]
+pub extern "C" fn MPIX_Info_check_with_vocabulary(
+    info: MPI_Info,
+    vocabulary: *const c_char,
+    targets: *const c_char,
+    diagnostics: *mut MPI_Info,
+) -> c_int {
+    PMPIX_Info_check_with_vocabulary(info, vocabulary, targets, diagnostics)
+}
+
+/// Profiling name of `MPIX_Info_check_with_vocabulary`.
+#[no_mangle]
+pub extern "C" fn PMPIX_Info_check_with_vocabulary(
+    info: MPI_Info,
+    vocabulary: *const c_char,
+    targets: *const c_char,
+    diagnostics: *mut MPI_Info,
+) -> c_int {
+    boundary(|| check_hints(info, Some(vocabulary), targets, diagnostics))
 }

@@ -19,10 +19,7 @@ use std::io::Write as _;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Mutex;
 
-mod stub;
-use stub as hints;
-
-use hints::{check, Code, Finding, Targets, Vocabulary};
+use mpi_info::hints::{check_object, Code, Finding, Targets, Vocabulary};
 
 /// One intercepted call while it is being built (owned by the intercepting thread).
 pub struct Call {
@@ -57,7 +54,10 @@ struct Entry {
 
 struct Report {
     implementation: String,
+    /// The checker's targets: the running MPI's, or MPI_INFO_HINTCHECK_TARGETS.
     target: String,
+    /// The same for files (Open MPI with its ROMIO component adds mpich).
+    file_target: String,
     world_rank: i32,
     world_size: i32,
     /// Where this process writes the JSON report, if it does.
@@ -107,7 +107,29 @@ unsafe fn bytes(ptr: *const c_char) -> Vec<u8> {
 pub unsafe extern "C" fn mpi_info_hintcheck_init(version: *const c_char, target: *const c_char, world_rank: c_int, world_size: c_int) -> c_int {
     let r = catch_unwind(AssertUnwindSafe(|| {
         let implementation = unsafe { text(version) }.unwrap_or_default().trim_end().to_string();
-        let target = unsafe { text(target) }.unwrap_or_else(|| "mpi".to_string());
+        let running = unsafe { text(target) }.unwrap_or_else(|| "mpi".to_string());
+        let mut notes = Vec::new();
+        // MPI_INFO_HINTCHECK_TARGETS: the checker's targets instead of the running MPI's (for
+        // hints that must also work elsewhere: "mpich,openmpi").
+        let target = match std::env::var("MPI_INFO_HINTCHECK_TARGETS").ok().filter(|t| !t.trim().is_empty()) {
+            Some(t) => match Vocabulary::builtin().and_then(|v| Targets::parse(v, Some(&t))) {
+                Ok(_) => t,
+                Err(_) => {
+                    notes.push(format!("MPI_INFO_HINTCHECK_TARGETS={t} names a target the checker does not know: {running} used"));
+                    running.clone()
+                }
+            },
+            None => running.clone(),
+        };
+        // Open MPI opens files with OMPIO unless its io framework is told to use its ROMIO
+        // component, which reads ROMIO's hints (listed under mpich in the vocabulary). Its
+        // MPI_File_get_info returns the caller's hints either way, so the environment decides.
+        let romio = std::env::var("OMPI_MCA_io").map(|v| v.contains("romio")).unwrap_or(false);
+        let file_target = if running == "openmpi" && romio && !target.split(',').any(|t| t.trim() == "mpich") {
+            format!("{target},mpich")
+        } else {
+            target.clone()
+        };
         let json_path = std::env::var("MPI_INFO_HINTCHECK").ok().filter(|p| !p.is_empty()).and_then(|p| {
             if p.contains("%r") {
                 Some(p.replace("%r", &world_rank.to_string()))
@@ -118,13 +140,13 @@ pub unsafe extern "C" fn mpi_info_hintcheck_init(version: *const c_char, target:
             }
         });
         let verbose = std::env::var("MPI_INFO_HINTCHECK_VERBOSE").map(|v| !v.is_empty() && v != "0").unwrap_or(false);
-        let mut notes = Vec::new();
         if let Err(e) = Vocabulary::builtin() {
             notes.push(format!("the checker's vocabulary could not be loaded: {e}"));
         }
         let report = Report {
             implementation,
             target,
+            file_target,
             world_rank,
             world_size,
             json_path,
@@ -353,7 +375,8 @@ pub unsafe extern "C" fn mpi_info_hintcheck_call_end(call: *mut Call) -> c_int {
     // SAFETY: made by Box::into_raw in call_begin; the C side passes it here once.
     let c = unsafe { Box::from_raw(call) };
     catch_unwind(AssertUnwindSafe(|| {
-        let default_target = with_report(|r| r.target.clone()).unwrap_or_else(|| "mpi".to_string());
+        let file = object_of(&c.call) == Some("file");
+        let default_target = with_report(|r| if file { r.file_target.clone() } else { r.target.clone() }).unwrap_or_else(|| "mpi".to_string());
         let (entry, key) = build_entry(&c, &default_target);
         let n = (entry.findings + entry.mismatches) as c_int;
         with_report(|r| {
@@ -385,9 +408,10 @@ fn status(requested: Option<&[u8]>, effective: Option<&[u8]>, misread: bool) -> 
 /// The call's entry, and the text that identifies equal calls (to merge them with a count).
 fn build_entry(c: &Call, default_target: &str) -> (Entry, String) {
     let mut notes = c.notes.clone();
+    let object = object_of(&c.call);
     let target = c.target.as_deref().unwrap_or(default_target);
     let pairs: Vec<(&[u8], &[u8])> = c.requested.iter().map(|(k, v)| (k.as_slice(), v.as_slice())).collect();
-    let findings: Vec<Finding> = match Vocabulary::builtin().and_then(|v| Targets::parse(v, Some(target)).and_then(|t| check(v, &t, &pairs))) {
+    let findings: Vec<Finding> = match Vocabulary::builtin().and_then(|v| Targets::parse(v, Some(target)).and_then(|t| check_object(v, &t, object, &pairs))) {
         Ok(f) => f,
         Err(e) => {
             notes.push(format!("the checker failed on these hints ({e}); they were not checked"));
@@ -482,6 +506,23 @@ fn build_entry(c: &Call, default_target: &str) -> (Entry, String) {
     body.push(']');
     let key = body.clone();
     (Entry { body, count: 1, findings: findings.len() as u64, mismatches: c.mismatches.len() as u64, lines }, key)
+}
+
+/// The vocabulary's name for the kind of object a call gives hints to.
+fn object_of(call: &str) -> Option<&'static str> {
+    if call.starts_with("MPI_File_") {
+        Some("file")
+    } else if call.starts_with("MPI_Win_") {
+        Some("window")
+    } else if call.starts_with("MPI_Comm_spawn") {
+        Some("spawn")
+    } else if call.starts_with("MPI_Comm_") {
+        Some("communicator")
+    } else if call.starts_with("MPI_Session_") {
+        Some("session")
+    } else {
+        None
+    }
 }
 
 fn push_effective(body: &mut String, i: &mut usize, key: &[u8], req: Option<&[u8]>, eff: Option<&[u8]>, status: &str) {

@@ -1,0 +1,74 @@
+//! Hints that are right: the field's hint vocabulary and a checker over it (docs/hints.md).
+//!
+//! The vocabulary, `data/hints.json`, says for every hint key that the MPI standard, MPICH
+//! (ROMIO included), Open MPI (OMPIO included), PnetCDF and Cray MPICH read: the objects it
+//! applies to, its type and range, and for each implementation how it reads the value and
+//! where in its source. The checker reads a set of pairs the way each named implementation
+//! would and reports what would go wrong in silence there.
+//!
+//! ```
+//! use mpi_info::hints::{check, Code, Targets, Vocabulary};
+//!
+//! let vocabulary = Vocabulary::builtin().unwrap();
+//! let targets = Targets::parse(vocabulary, Some("mpich")).unwrap();
+//! let pairs: [(&[u8], &[u8]); 2] = [(b"cb_buffer_size", b"16M"), (b"cb_bufer_size", b"4")];
+//! let findings = check(vocabulary, &targets, &pairs).unwrap();
+//! assert_eq!(findings[0].code, Code::UnitSuffix);         // ROMIO reads "16M" as 16
+//! assert_eq!(findings[0].suggestion.as_deref(), Some("16777216"));
+//! assert_eq!(findings[1].code, Code::UnknownKey);
+//! assert_eq!(findings[1].suggestion.as_deref(), Some("cb_buffer_size"));
+//! ```
+//!
+//! A layered library describes its own hints in a document of the same form and checks
+//! against both:
+//!
+//! ```
+//! use mpi_info::hints::{check, Targets, Vocabulary};
+//!
+//! let ours = br#"{"format": "mpi-info-hints", "version": 1,
+//!   "targets": [{"name": "mylib", "title": "My I/O library", "read": "mylib 1.0"}],
+//!   "keys": [{"key": "mylib_cache", "objects": ["file"], "type": "bool", "summary": "cache writes",
+//!             "readers": [{"target": "mylib", "parse": "words", "accepts": ["true", "false"],
+//!                          "source": "src/open.c"}]}]}"#;
+//! let vocabulary = Vocabulary::from_json(ours, Some(Vocabulary::builtin().unwrap())).unwrap();
+//! let targets = Targets::parse(&vocabulary, Some("mylib,mpich")).unwrap();
+//! let pairs: [(&[u8], &[u8]); 1] = [(b"mylib_cache", b"yes")];
+//! let findings = check(&vocabulary, &targets, &pairs).unwrap();
+//! assert_eq!(findings[0].code.as_str(), "bad-value");
+//! ```
+
+mod check;
+mod json;
+mod text;
+mod vocab;
+
+use std::sync::OnceLock;
+
+pub use check::{check, check_object, Code, Finding, Targets, MAX_TARGETS};
+pub use text::Quoted;
+pub use vocab::{Condition, Conflict, Entry, Kind, Parse, Reader, Syntax, Target, Vocabulary, VocabularyError};
+
+use crate::error::Error;
+
+/// The built-in vocabulary's text.
+pub const BUILTIN_TEXT: &[u8] = include_bytes!("../../data/hints.json");
+
+static BUILTIN: OnceLock<Vocabulary> = OnceLock::new();
+
+/// The built-in vocabulary, read on first use. Reading it can run out of memory, and then a
+/// later call tries again; a built-in text that does not read is a bug (`Error::Intern`), which
+/// the unit tests rule out.
+pub(crate) fn builtin() -> Result<&'static Vocabulary, Error> {
+    if let Some(vocabulary) = BUILTIN.get() {
+        return Ok(vocabulary);
+    }
+    let vocabulary = Vocabulary::from_json(BUILTIN_TEXT, None).map_err(|error| match error {
+        VocabularyError::NoMem => Error::NoMem,
+        VocabularyError::Invalid(_) => Error::Intern,
+    })?;
+    // Two threads may both have read it; one copy is kept, the other dropped.
+    Ok(BUILTIN.get_or_init(|| vocabulary))
+}
+
+#[cfg(test)]
+mod tests;

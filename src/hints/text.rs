@@ -1,0 +1,161 @@
+//! Text helpers of the checker: messages formatted without allocating, strings copied with
+//! allocations that can fail, user text quoted safely, and the edit distance behind "did you
+//! mean".
+
+use std::fmt;
+
+use crate::error::Error;
+use crate::info::MAX_VALUE_LEN;
+
+/// A message being formatted, in a fixed buffer: formatting allocates nothing, and text past
+/// the buffer's end is dropped at a character boundary. Its size is the longest value, so any
+/// message fits a diagnostics object's value.
+pub(crate) struct MessageBuf {
+    bytes: [u8; MAX_VALUE_LEN],
+    len: usize,
+}
+
+impl MessageBuf {
+    pub(crate) fn new() -> Self {
+        MessageBuf { bytes: [0; MAX_VALUE_LEN], len: 0 }
+    }
+
+    pub(crate) fn as_str(&self) -> &str {
+        // Only whole characters of `&str`s are ever copied in.
+        std::str::from_utf8(&self.bytes[..self.len]).unwrap_or("")
+    }
+}
+
+impl fmt::Write for MessageBuf {
+    fn write_str(&mut self, text: &str) -> fmt::Result {
+        let room = self.bytes.len() - self.len;
+        let mut take = text.len().min(room);
+        while !text.is_char_boundary(take) {
+            take -= 1;
+        }
+        self.bytes[self.len..self.len + take].copy_from_slice(&text.as_bytes()[..take]);
+        self.len += take;
+        Ok(())
+    }
+}
+
+/// A copy of `text`, or `NoMem`.
+pub(crate) fn try_string(text: &str) -> Result<String, Error> {
+    let mut copy = String::new();
+    copy.try_reserve_exact(text.len())?;
+    copy.push_str(text);
+    Ok(copy)
+}
+
+/// Formats into a new `String` through a [`MessageBuf`]: at most `MAX_VALUE_LEN` bytes.
+pub(crate) fn try_format(args: fmt::Arguments<'_>) -> Result<String, Error> {
+    let mut buf = MessageBuf::new();
+    let _ = fmt::Write::write_fmt(&mut buf, args);
+    try_string(buf.as_str())
+}
+
+/// User text (a key or a value) shown in a message: invalid UTF-8 and control characters
+/// escaped, cut after [`Quoted::SHOWN`] characters with an ellipsis.
+pub struct Quoted<'a>(pub &'a [u8]);
+
+impl Quoted<'_> {
+    const SHOWN: usize = 60;
+}
+
+impl fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut shown = 0;
+        for chunk in self.0.utf8_chunks() {
+            for ch in chunk.valid().chars() {
+                if shown == Self::SHOWN {
+                    return f.write_str("...");
+                }
+                if ch.is_control() {
+                    write!(f, "{}", ch.escape_default())?;
+                } else {
+                    write!(f, "{ch}")?;
+                }
+                shown += 1;
+            }
+            for byte in chunk.invalid() {
+                if shown == Self::SHOWN {
+                    return f.write_str("...");
+                }
+                write!(f, "\\x{byte:02x}")?;
+                shown += 1;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The edit distance between two byte strings without regard to ASCII case, counting an
+/// insertion, a deletion, a substitution and a swap of two neighbours as one edit each (the
+/// "optimal string alignment" distance), or `None` when it is above `limit`. Keys are at most
+/// 255 bytes, so the three rows live on the stack.
+pub(crate) fn distance(a: &[u8], b: &[u8], limit: usize) -> Option<usize> {
+    const ROW: usize = crate::info::MAX_KEY_LEN + 1;
+    if a.len() >= ROW || b.len() >= ROW || a.len().abs_diff(b.len()) > limit {
+        return None;
+    }
+    let same = |x: u8, y: u8| x.eq_ignore_ascii_case(&y);
+    let mut before = [0usize; ROW];
+    let mut previous: [usize; ROW] = std::array::from_fn(|j| j);
+    let mut current = [0usize; ROW];
+    for i in 1..=a.len() {
+        current[0] = i;
+        let mut row_min = i;
+        for j in 1..=b.len() {
+            let cost = usize::from(!same(a[i - 1], b[j - 1]));
+            let mut d = (previous[j] + 1).min(current[j - 1] + 1).min(previous[j - 1] + cost);
+            if i > 1 && j > 1 && same(a[i - 1], b[j - 2]) && same(a[i - 2], b[j - 1]) {
+                d = d.min(before[j - 2] + 1);
+            }
+            current[j] = d;
+            row_min = row_min.min(d);
+        }
+        if row_min > limit {
+            return None;
+        }
+        before = previous;
+        previous = current;
+    }
+    Some(previous[b.len()]).filter(|&d| d <= limit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::fmt::Write;
+
+    #[test]
+    fn distances() {
+        assert_eq!(distance(b"cb_buffer_size", b"cb_buffer_size", 3), Some(0));
+        assert_eq!(distance(b"CB_BUFFER_SIZE", b"cb_buffer_size", 3), Some(0));
+        assert_eq!(distance(b"cb_bufer_size", b"cb_buffer_size", 3), Some(1));
+        assert_eq!(distance(b"cb_bfufer_size", b"cb_buffer_size", 3), Some(1), "a swap is one edit");
+        assert_eq!(distance(b"striping_fator", b"striping_factor", 3), Some(1));
+        assert_eq!(distance(b"romio_cb_wrte", b"romio_cb_write", 3), Some(1));
+        assert_eq!(distance(b"abc", b"xyz", 3), Some(3));
+        assert_eq!(distance(b"abc", b"xyz", 2), None);
+        assert_eq!(distance(b"", b"abc", 3), Some(3));
+        assert_eq!(distance(b"a", b"abcdef", 3), None);
+    }
+
+    #[test]
+    fn messages_are_cut_at_a_character_boundary() {
+        let mut buf = MessageBuf::new();
+        for _ in 0..2000 {
+            buf.write_str("é").unwrap();
+        }
+        assert_eq!(buf.as_str().len(), MAX_VALUE_LEN - 1);
+        assert!(buf.as_str().chars().all(|c| c == 'é'));
+    }
+
+    #[test]
+    fn quoting_escapes_and_cuts() {
+        assert_eq!(Quoted(b"a\tb\xffc").to_string(), "a\\tb\\xffc");
+        let long = "x".repeat(100);
+        assert_eq!(Quoted(long.as_bytes()).to_string(), format!("{}...", "x".repeat(60)));
+    }
+}

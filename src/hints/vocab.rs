@@ -1,0 +1,652 @@
+//! The vocabulary: which hint keys exist, what their values are, and who reads them how, read
+//! from a document in the form docs/hints.md describes (`data/hints.json` is the built-in one).
+//!
+//! Every field is checked when the document is read, so the checker never meets a reader
+//! without a source or an enumeration without values. Every allocation can fail
+//! ([`VocabularyError::NoMem`]), as everywhere a C call can reach.
+
+use std::collections::HashMap;
+use std::fmt::{self, Write as _};
+
+use super::check::MAX_TARGETS;
+use super::json::{self, try_push, JsonError, Value};
+use super::text::{try_string, MessageBuf};
+
+/// The type of a hint's value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Bool,
+    Int,
+    /// A size in bytes.
+    Size,
+    Enum,
+    List,
+    /// ROMIO's `cb_config_list`: `host:n` elements.
+    NodeList,
+    Tuple,
+    Text,
+}
+
+impl Kind {
+    const NAMES: [(&'static str, Kind); 8] = [
+        ("bool", Kind::Bool),
+        ("int", Kind::Int),
+        ("size", Kind::Size),
+        ("enum", Kind::Enum),
+        ("list", Kind::List),
+        ("nodelist", Kind::NodeList),
+        ("tuple", Kind::Tuple),
+        ("string", Kind::Text),
+    ];
+
+    /// The name the vocabulary file uses.
+    pub fn as_str(self) -> &'static str {
+        Self::NAMES.iter().find(|(_, kind)| *kind == self).map_or("string", |(name, _)| name)
+    }
+}
+
+/// How a target turns a value into what it uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Parse {
+    /// The whole value must be a decimal integer.
+    Integer,
+    /// A leading decimal integer is used, the rest dropped (`atoi`, `strtol`, `sscanf("%d")`).
+    Atoi,
+    /// An integer with an optional unit suffix.
+    SizeSuffix,
+    /// One of the reader's `accepts`.
+    Words,
+    /// Comma-separated elements, each one of `accepts` if that is given.
+    List,
+    /// `name:n` elements.
+    NodeList,
+    /// Any text.
+    Text,
+}
+
+impl Parse {
+    const NAMES: [(&'static str, Parse); 7] = [
+        ("integer", Parse::Integer),
+        ("atoi", Parse::Atoi),
+        ("size-suffix", Parse::SizeSuffix),
+        ("words", Parse::Words),
+        ("list", Parse::List),
+        ("nodelist", Parse::NodeList),
+        ("string", Parse::Text),
+    ];
+
+    /// The name the vocabulary file uses.
+    pub fn as_str(self) -> &'static str {
+        Self::NAMES.iter().find(|(_, parse)| *parse == self).map_or("string", |(name, _)| name)
+    }
+}
+
+/// An implementation (or the standard, or a layered library) whose hints are described.
+#[derive(Debug)]
+pub struct Target {
+    pub name: String,
+    pub title: String,
+    /// What was read to describe it: repository, tag and commit, or document and version.
+    pub read: String,
+    /// The longest key its `MPI_Info_set` takes, in characters.
+    pub key_max: Option<usize>,
+    /// The longest value, in characters.
+    pub value_max: Option<usize>,
+    pub limits_source: Option<String>,
+}
+
+/// A hint text a target reads from the environment.
+#[derive(Debug)]
+pub struct Syntax {
+    pub name: String,
+    pub variable: Option<String>,
+    pub target: Option<String>,
+    /// Bytes the reader reads at most.
+    pub read_max: Option<usize>,
+    /// Of a key given twice, the reader uses the first value (`true`) or the last.
+    pub keeps_first: bool,
+    pub how: String,
+    pub source: String,
+}
+
+/// How one target reads one key.
+#[derive(Debug)]
+pub struct Reader {
+    pub target: String,
+    pub parse: Parse,
+    pub accepts: Vec<String>,
+    /// `accepts` and `suffixes` compared without regard to case.
+    pub any_case: bool,
+    pub true_words: Vec<String>,
+    pub false_words: Vec<String>,
+    pub suffixes: Vec<String>,
+    pub min: Option<i64>,
+    pub max: Option<i64>,
+    pub default: Option<String>,
+    /// What the target does with a value it cannot read ("ignored", "read as false", ...).
+    pub otherwise: Option<String>,
+    pub how: Option<String>,
+    /// The upstream file (or document) where the key is read.
+    pub source: String,
+    pub version: Option<String>,
+}
+
+/// One hint key.
+#[derive(Debug)]
+pub struct Entry {
+    pub key: String,
+    pub objects: Vec<String>,
+    pub kind: Kind,
+    pub values: Vec<String>,
+    pub min: Option<i64>,
+    pub max: Option<i64>,
+    pub default: Option<String>,
+    pub summary: String,
+    /// This key is another spelling of that one.
+    pub alias_of: Option<String>,
+    pub readers: Vec<Reader>,
+}
+
+/// One condition of a conflict: the key is set (to one of `values`, if any).
+#[derive(Debug)]
+pub struct Condition {
+    pub key: String,
+    pub values: Vec<String>,
+}
+
+/// A combination a target documents as overriding or contradicting.
+#[derive(Debug)]
+pub struct Conflict {
+    pub targets: Vec<String>,
+    pub when: Vec<Condition>,
+    /// The key the finding is reported on: one of `when`'s.
+    pub report: String,
+    pub message: String,
+    pub source: String,
+}
+
+/// A vocabulary: a document's targets, syntaxes, keys and conflicts, over an optional base
+/// vocabulary (a layered library's own over the built-in one). Its own entries come first: a
+/// key it describes hides the base's description of that key.
+pub struct Vocabulary {
+    targets: Vec<Target>,
+    syntaxes: Vec<Syntax>,
+    entries: Vec<Entry>,
+    conflicts: Vec<Conflict>,
+    index: HashMap<String, usize>,
+    base: Option<&'static Vocabulary>,
+}
+
+impl fmt::Debug for Vocabulary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Vocabulary").field("targets", &self.targets.len()).field("keys", &self.entries.len()).finish()
+    }
+}
+
+/// Why a vocabulary document was refused.
+#[derive(Debug, PartialEq, Eq)]
+pub enum VocabularyError {
+    NoMem,
+    /// Not JSON (line and column), or JSON that is not a vocabulary (where, and what is wrong).
+    Invalid(String),
+}
+
+impl fmt::Display for VocabularyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            VocabularyError::NoMem => f.write_str("out of memory"),
+            VocabularyError::Invalid(what) => f.write_str(what),
+        }
+    }
+}
+
+impl From<JsonError> for VocabularyError {
+    fn from(error: JsonError) -> Self {
+        match error {
+            JsonError::NoMem => VocabularyError::NoMem,
+            syntax => invalid(format_args!("not JSON: {syntax}")),
+        }
+    }
+}
+
+impl From<crate::Error> for VocabularyError {
+    fn from(_: crate::Error) -> Self {
+        VocabularyError::NoMem
+    }
+}
+
+/// An `Invalid` error with a formatted message (or `NoMem` if the message cannot be kept).
+fn invalid(what: fmt::Arguments<'_>) -> VocabularyError {
+    let mut buf = MessageBuf::new();
+    let _ = buf.write_fmt(what);
+    match try_string(buf.as_str()) {
+        Ok(text) => VocabularyError::Invalid(text),
+        Err(_) => VocabularyError::NoMem,
+    }
+}
+
+/// The largest vocabulary document read (the built-in one is far smaller).
+pub const MAX_DOCUMENT: usize = 4 << 20;
+
+impl Vocabulary {
+    /// Reads a vocabulary document, whole and checked. `base`, if given, is consulted for every
+    /// key and target this document does not describe.
+    pub fn from_json(text: &[u8], base: Option<&'static Vocabulary>) -> Result<Vocabulary, VocabularyError> {
+        if text.len() > MAX_DOCUMENT {
+            return Err(invalid(format_args!("longer than {MAX_DOCUMENT} bytes")));
+        }
+        if base.is_some_and(|base| base.base.is_some()) {
+            return Err(invalid(format_args!("a base vocabulary cannot have a base of its own")));
+        }
+        let document = json::parse(text)?;
+        let root = Fields::new(&document, "the document")?;
+        let format = root.string("format")?;
+        if format != "mpi-info-hints" {
+            return Err(invalid(format_args!("\"format\" is \"{format}\", not \"mpi-info-hints\"")));
+        }
+        let version = root.int("version")?;
+        if version != 1 {
+            return Err(invalid(format_args!("\"version\" is {version}; this library reads version 1")));
+        }
+        root.only(&["format", "version", "targets", "syntaxes", "keys", "conflicts"])?;
+        let mut vocabulary = Vocabulary {
+            targets: Vec::new(),
+            syntaxes: Vec::new(),
+            entries: Vec::new(),
+            conflicts: Vec::new(),
+            index: HashMap::new(),
+            base,
+        };
+        for (n, item) in root.array("targets")?.iter().enumerate() {
+            let target = read_target(item, n)?;
+            if vocabulary.targets.iter().any(|seen| seen.name == target.name) {
+                return Err(invalid(format_args!("targets[{n}]: target \"{}\" given twice", target.name)));
+            }
+            try_push(&mut vocabulary.targets, target)?;
+        }
+        for (n, item) in root.optional_array("syntaxes")?.iter().enumerate() {
+            let syntax = read_syntax(item, n)?;
+            try_push(&mut vocabulary.syntaxes, syntax)?;
+        }
+        let keys = root.array("keys")?;
+        vocabulary.index.try_reserve(keys.len()).map_err(|_| VocabularyError::NoMem)?;
+        for (n, item) in keys.iter().enumerate() {
+            let entry = read_entry(item, n)?;
+            if vocabulary.index.contains_key(&entry.key) {
+                return Err(invalid(format_args!("keys[{n}]: key \"{}\" given twice", entry.key)));
+            }
+            // Room was reserved for every key, so this insert does not allocate but for the key.
+            vocabulary.index.insert(try_string(&entry.key)?, vocabulary.entries.len());
+            try_push(&mut vocabulary.entries, entry)?;
+        }
+        for (n, item) in root.optional_array("conflicts")?.iter().enumerate() {
+            let conflict = read_conflict(item, n)?;
+            try_push(&mut vocabulary.conflicts, conflict)?;
+        }
+        if vocabulary.targets().count() > MAX_TARGETS {
+            return Err(invalid(format_args!("more than {MAX_TARGETS} targets, with the base's")));
+        }
+        vocabulary.check_references()?;
+        Ok(vocabulary)
+    }
+
+    /// Every target a reader, syntax or conflict names exists; every `alias_of` and `report`
+    /// names a key; enumerations have values.
+    fn check_references(&self) -> Result<(), VocabularyError> {
+        for entry in &self.entries {
+            for reader in &entry.readers {
+                if self.target(&reader.target).is_none() {
+                    return Err(invalid(format_args!("key \"{}\": reader target \"{}\" is not a target", entry.key, reader.target)));
+                }
+            }
+            if let Some(alias) = &entry.alias_of {
+                if self.entry(alias.as_bytes()).is_none() {
+                    return Err(invalid(format_args!("key \"{}\": alias_of \"{alias}\" is not a key", entry.key)));
+                }
+            }
+        }
+        for syntax in &self.syntaxes {
+            if let Some(target) = &syntax.target {
+                if self.target(target).is_none() {
+                    return Err(invalid(format_args!("syntax \"{}\": target \"{target}\" is not a target", syntax.name)));
+                }
+            }
+        }
+        for (n, conflict) in self.conflicts.iter().enumerate() {
+            for target in &conflict.targets {
+                if self.target(target).is_none() {
+                    return Err(invalid(format_args!("conflicts[{n}]: target \"{target}\" is not a target")));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The built-in vocabulary, `data/hints.json`, read on first use.
+    pub fn builtin() -> Result<&'static Vocabulary, crate::Error> {
+        super::builtin()
+    }
+
+    /// The entry for a key, this vocabulary's own first, then its base's.
+    pub fn entry(&self, key: &[u8]) -> Option<&Entry> {
+        let key = std::str::from_utf8(key).ok()?;
+        let own = self.index.get(key).map(|&n| &self.entries[n]);
+        own.or_else(|| self.base.and_then(|base| base.index.get(key).map(|&n| &base.entries[n])))
+    }
+
+    /// The base's part of a list, or nothing.
+    fn base_part<T>(&self, part: impl FnOnce(&'static Vocabulary) -> &'static [T]) -> &'static [T] {
+        self.base.map_or(&[], part)
+    }
+
+    /// Every entry: this vocabulary's own, then its base's that it does not hide.
+    pub fn entries(&self) -> impl Iterator<Item = &Entry> + Clone {
+        let base = self.base_part(|base| &base.entries);
+        self.entries.iter().chain(base.iter().filter(|entry| !self.index.contains_key(&entry.key)))
+    }
+
+    /// Every target: this vocabulary's own, then its base's that it does not hide.
+    pub fn targets(&self) -> impl Iterator<Item = &Target> + Clone {
+        let base = self.base_part(|base| &base.targets);
+        self.targets.iter().chain(base.iter().filter(|target| !self.targets.iter().any(|own| own.name == target.name)))
+    }
+
+    /// The target of that name.
+    pub fn target(&self, name: &str) -> Option<&Target> {
+        self.targets().find(|target| target.name == name)
+    }
+
+    /// Every syntax, this vocabulary's own first.
+    pub fn syntaxes(&self) -> impl Iterator<Item = &Syntax> + Clone {
+        self.syntaxes.iter().chain(self.base_part(|base| &base.syntaxes))
+    }
+
+    /// Every conflict, this vocabulary's own first.
+    pub fn conflicts(&self) -> impl Iterator<Item = &Conflict> + Clone {
+        self.conflicts.iter().chain(self.base_part(|base| &base.conflicts))
+    }
+}
+
+// ---------------------------------------------------------------- reading the document
+
+/// An object's members, with the path that names it in error messages.
+struct Fields<'v> {
+    members: &'v [(String, Value)],
+    path: MessageBuf,
+}
+
+/// What a JSON value is, for messages.
+fn kind_of(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Int(_) => "a number",
+        Value::Str(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+impl<'v> Fields<'v> {
+    fn new(value: &'v Value, path: &str) -> Result<Self, VocabularyError> {
+        Self::at(value, format_args!("{path}"))
+    }
+
+    fn at(value: &'v Value, path: fmt::Arguments<'_>) -> Result<Self, VocabularyError> {
+        let mut buf = MessageBuf::new();
+        let _ = buf.write_fmt(path);
+        match value {
+            Value::Object(members) => Ok(Fields { members, path: buf }),
+            other => Err(invalid(format_args!("{}: is {}, not an object", buf.as_str(), kind_of(other)))),
+        }
+    }
+
+    fn get(&self, name: &str) -> Option<&'v Value> {
+        self.members.iter().find(|(member, _)| member == name).map(|(_, value)| value)
+    }
+
+    /// Refuses members other than `known` (a misspelled field must not pass for an absent one).
+    fn only(&self, known: &[&str]) -> Result<(), VocabularyError> {
+        match self.members.iter().find(|(name, _)| !known.contains(&name.as_str())) {
+            Some((name, _)) => Err(invalid(format_args!("{}: unknown field \"{name}\"", self.path.as_str()))),
+            None => Ok(()),
+        }
+    }
+
+    fn string(&self, name: &str) -> Result<&'v str, VocabularyError> {
+        self.optional_string(name)?.ok_or_else(|| invalid(format_args!("{}: \"{name}\" is missing", self.path.as_str())))
+    }
+
+    fn optional_string(&self, name: &str) -> Result<Option<&'v str>, VocabularyError> {
+        match self.get(name) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::Str(text)) if !text.is_empty() => Ok(Some(text)),
+            Some(Value::Str(_)) => Err(invalid(format_args!("{}: \"{name}\" is empty", self.path.as_str()))),
+            Some(other) => Err(invalid(format_args!("{}: \"{name}\" is {}, not a string", self.path.as_str(), kind_of(other)))),
+        }
+    }
+
+    fn owned(&self, name: &str) -> Result<String, VocabularyError> {
+        Ok(try_string(self.string(name)?)?)
+    }
+
+    fn optional_owned(&self, name: &str) -> Result<Option<String>, VocabularyError> {
+        match self.optional_string(name)? {
+            Some(text) => Ok(Some(try_string(text)?)),
+            None => Ok(None),
+        }
+    }
+
+    fn int(&self, name: &str) -> Result<i64, VocabularyError> {
+        self.optional_int(name)?.ok_or_else(|| invalid(format_args!("{}: \"{name}\" is missing", self.path.as_str())))
+    }
+
+    fn optional_int(&self, name: &str) -> Result<Option<i64>, VocabularyError> {
+        match self.get(name) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::Int(n)) => Ok(Some(*n)),
+            Some(other) => Err(invalid(format_args!("{}: \"{name}\" is {}, not an integer", self.path.as_str(), kind_of(other)))),
+        }
+    }
+
+    /// A length limit: a positive integer.
+    fn optional_limit(&self, name: &str) -> Result<Option<usize>, VocabularyError> {
+        match self.optional_int(name)? {
+            None => Ok(None),
+            Some(n) if n > 0 => usize::try_from(n).map(Some).map_err(|_| VocabularyError::NoMem),
+            Some(n) => Err(invalid(format_args!("{}: \"{name}\" is {n}; a limit is positive", self.path.as_str()))),
+        }
+    }
+
+    fn array(&self, name: &str) -> Result<&'v [Value], VocabularyError> {
+        match self.get(name) {
+            Some(Value::Array(items)) => Ok(items),
+            None => Err(invalid(format_args!("{}: \"{name}\" is missing", self.path.as_str()))),
+            Some(other) => Err(invalid(format_args!("{}: \"{name}\" is {}, not an array", self.path.as_str(), kind_of(other)))),
+        }
+    }
+
+    fn optional_array(&self, name: &str) -> Result<&'v [Value], VocabularyError> {
+        match self.get(name) {
+            None | Some(Value::Null) => Ok(&[]),
+            Some(_) => self.array(name),
+        }
+    }
+
+    /// An array of non-empty strings.
+    fn strings(&self, name: &str) -> Result<Vec<String>, VocabularyError> {
+        let mut out = Vec::new();
+        for item in self.optional_array(name)? {
+            match item {
+                Value::Str(text) if !text.is_empty() => try_push(&mut out, try_string(text)?)?,
+                other => {
+                    return Err(invalid(format_args!("{}: \"{name}\" holds {}, not a non-empty string", self.path.as_str(), kind_of(other))))
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// A name from a fixed list.
+    fn choice<T: Copy>(&self, name: &str, choices: &[(&str, T)]) -> Result<T, VocabularyError> {
+        let text = self.string(name)?;
+        match choices.iter().find(|(choice, _)| *choice == text) {
+            Some((_, value)) => Ok(*value),
+            None => Err(invalid(format_args!("{}: \"{name}\" is \"{text}\", not one of the known ones", self.path.as_str()))),
+        }
+    }
+}
+
+fn read_target(item: &Value, n: usize) -> Result<Target, VocabularyError> {
+    let fields = Fields::at(item, format_args!("targets[{n}]"))?;
+    fields.only(&["name", "title", "read", "key_max", "value_max", "limits_source"])?;
+    let target = Target {
+        name: fields.owned("name")?,
+        title: fields.owned("title")?,
+        read: fields.owned("read")?,
+        key_max: fields.optional_limit("key_max")?,
+        value_max: fields.optional_limit("value_max")?,
+        limits_source: fields.optional_owned("limits_source")?,
+    };
+    if (target.key_max.is_some() || target.value_max.is_some()) && target.limits_source.is_none() {
+        return Err(invalid(format_args!("targets[{n}]: limits without \"limits_source\"")));
+    }
+    if !target.name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') {
+        return Err(invalid(format_args!("targets[{n}]: name \"{}\" is not letters, digits, '-' and '_'", target.name)));
+    }
+    Ok(target)
+}
+
+fn read_syntax(item: &Value, n: usize) -> Result<Syntax, VocabularyError> {
+    let fields = Fields::at(item, format_args!("syntaxes[{n}]"))?;
+    fields.only(&["name", "variable", "target", "read_max", "duplicates", "how", "source"])?;
+    let keeps_first = match fields.optional_string("duplicates")? {
+        None | Some("last") => false,
+        Some("first") => true,
+        Some(other) => return Err(invalid(format_args!("syntaxes[{n}]: \"duplicates\" is \"{other}\", not first or last"))),
+    };
+    Ok(Syntax {
+        keeps_first,
+        name: fields.owned("name")?,
+        variable: fields.optional_owned("variable")?,
+        target: fields.optional_owned("target")?,
+        read_max: fields.optional_limit("read_max")?,
+        how: fields.owned("how")?,
+        source: fields.owned("source")?,
+    })
+}
+
+const OBJECTS: [&str; 6] = ["file", "communicator", "window", "session", "spawn", "env"];
+
+fn read_entry(item: &Value, n: usize) -> Result<Entry, VocabularyError> {
+    // The key, for messages about the rest of the entry.
+    let key = match item {
+        Value::Object(members) => members.iter().find_map(|(name, value)| match (name.as_str(), value) {
+            ("key", Value::Str(key)) => Some(key.as_str()),
+            _ => None,
+        }),
+        _ => None,
+    };
+    let key = key.unwrap_or("?");
+    let fields = Fields::at(item, format_args!("keys[{n}] (\"{key}\")"))?;
+    fields.only(&["key", "objects", "type", "values", "min", "max", "default", "summary", "alias_of", "readers"])?;
+    let key = fields.owned("key")?;
+    if key.len() > crate::info::MAX_KEY_LEN || key.bytes().any(|b| b.is_ascii_whitespace()) {
+        return Err(invalid(format_args!("keys[{n}]: \"{key}\" is not a key (blanks, or over 255 bytes)")));
+    }
+    let objects = fields.strings("objects")?;
+    if objects.is_empty() {
+        return Err(invalid(format_args!("keys[{n}] (\"{key}\"): \"objects\" is empty")));
+    }
+    if let Some(object) = objects.iter().find(|object| !OBJECTS.contains(&object.as_str())) {
+        return Err(invalid(format_args!("keys[{n}] (\"{key}\"): object \"{object}\" is not one of {OBJECTS:?}")));
+    }
+    let kind = fields.choice("type", &Kind::NAMES)?;
+    let values = fields.strings("values")?;
+    if kind == Kind::Enum && values.is_empty() {
+        return Err(invalid(format_args!("keys[{n}] (\"{key}\"): an enum needs \"values\"")));
+    }
+    let mut readers = Vec::new();
+    for (r, reader) in fields.array("readers")?.iter().enumerate() {
+        try_push(&mut readers, read_reader(reader, &key, r)?)?;
+    }
+    if readers.is_empty() {
+        return Err(invalid(format_args!("keys[{n}] (\"{key}\"): no reader")));
+    }
+    Ok(Entry {
+        objects,
+        kind,
+        values,
+        min: fields.optional_int("min")?,
+        max: fields.optional_int("max")?,
+        default: fields.optional_owned("default")?,
+        summary: fields.owned("summary")?,
+        alias_of: fields.optional_owned("alias_of")?,
+        readers,
+        key,
+    })
+}
+
+fn read_reader(item: &Value, key: &str, r: usize) -> Result<Reader, VocabularyError> {
+    let fields = Fields::at(item, format_args!("key \"{key}\", readers[{r}]"))?;
+    fields.only(&[
+        "target", "parse", "accepts", "case", "true", "false", "suffixes", "min", "max", "default", "otherwise", "how",
+        "source", "version",
+    ])?;
+    let parse = fields.choice("parse", &Parse::NAMES)?;
+    let any_case = match fields.optional_string("case")? {
+        None | Some("exact") => false,
+        Some("any") => true,
+        Some(other) => return Err(invalid(format_args!("key \"{key}\", readers[{r}]: \"case\" is \"{other}\", not exact or any"))),
+    };
+    let reader = Reader {
+        target: fields.owned("target")?,
+        parse,
+        accepts: fields.strings("accepts")?,
+        any_case,
+        true_words: fields.strings("true")?,
+        false_words: fields.strings("false")?,
+        suffixes: fields.strings("suffixes")?,
+        min: fields.optional_int("min")?,
+        max: fields.optional_int("max")?,
+        default: fields.optional_owned("default")?,
+        otherwise: fields.optional_owned("otherwise")?,
+        how: fields.optional_owned("how")?,
+        source: fields.owned("source")?,
+        version: fields.optional_owned("version")?,
+    };
+    if parse == Parse::Words && reader.accepts.is_empty() {
+        return Err(invalid(format_args!("key \"{key}\", readers[{r}]: \"words\" needs \"accepts\"")));
+    }
+    if parse == Parse::SizeSuffix && reader.suffixes.is_empty() {
+        return Err(invalid(format_args!("key \"{key}\", readers[{r}]: \"size-suffix\" needs \"suffixes\"")));
+    }
+    Ok(reader)
+}
+
+fn read_conflict(item: &Value, n: usize) -> Result<Conflict, VocabularyError> {
+    let fields = Fields::at(item, format_args!("conflicts[{n}]"))?;
+    fields.only(&["targets", "when", "report", "message", "source"])?;
+    let mut when = Vec::new();
+    for (c, condition) in fields.array("when")?.iter().enumerate() {
+        let condition = Fields::at(condition, format_args!("conflicts[{n}].when[{c}]"))?;
+        condition.only(&["key", "values"])?;
+        try_push(&mut when, Condition { key: condition.owned("key")?, values: condition.strings("values")? })?;
+    }
+    if when.len() < 2 {
+        return Err(invalid(format_args!("conflicts[{n}]: \"when\" needs two conditions or more")));
+    }
+    let report = match fields.optional_owned("report")? {
+        Some(report) => report,
+        None => try_string(&when[when.len() - 1].key)?,
+    };
+    if !when.iter().any(|condition| condition.key == report) {
+        return Err(invalid(format_args!("conflicts[{n}]: \"report\" is \"{report}\", which no condition names")));
+    }
+    let targets = fields.strings("targets")?;
+    if targets.is_empty() {
+        return Err(invalid(format_args!("conflicts[{n}]: \"targets\" is empty")));
+    }
+    Ok(Conflict { targets, when, report, message: fields.owned("message")?, source: fields.owned("source")? })
+}
+

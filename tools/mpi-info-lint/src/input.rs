@@ -1,0 +1,95 @@
+//! Reading an input: standard input, a regular file, a FIFO or a pipe, never more than
+//! [`MAX_INPUT`] bytes, never blocking on a FIFO that has no writer, never taking a terminal
+//! as the controlling one. Anything else (a directory, a device) is refused with a message.
+
+use std::io::{self, Read};
+use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+use std::os::fd::AsRawFd;
+
+/// The largest input read: far more than any hint file, small enough to hold.
+pub const MAX_INPUT: usize = 16 << 20;
+
+/// Why an input could not be read: a message that completes "FILE: ...".
+pub type InputError = String;
+
+/// The whole of the input named `name` (`-` is standard input).
+pub fn read(name: &str) -> Result<Vec<u8>, InputError> {
+    if name == "-" {
+        return read_all(io::stdin().lock());
+    }
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        // A FIFO without a writer would block the open; a terminal must not become ours.
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
+        .open(name)
+        .map_err(|error| describe(&error))?;
+    let kind = file.metadata().map_err(|error| describe(&error))?.file_type();
+    if kind.is_dir() {
+        return Err("is a directory".into());
+    }
+    if !(kind.is_file() || kind.is_fifo()) {
+        return Err("is not a regular file or a FIFO".into());
+    }
+    if kind.is_fifo() {
+        // Back to blocking reads: a writer that holds the FIFO open is read until it closes
+        // it; with no writer, the first read is the end.
+        let fd = file.as_raw_fd();
+        // SAFETY: fcntl on a descriptor this function owns (`file` is open), with flags only.
+        let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
+        // SAFETY: as above.
+        if flags < 0 || unsafe { libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK) } < 0 {
+            return Err(describe(&io::Error::last_os_error()));
+        }
+    }
+    read_all(file)
+}
+
+/// Reads to the end, refusing more than [`MAX_INPUT`] bytes.
+fn read_all(reader: impl Read) -> Result<Vec<u8>, InputError> {
+    let mut bytes = Vec::new();
+    let limit = MAX_INPUT as u64 + 1;
+    reader.take(limit).read_to_end(&mut bytes).map_err(|error| describe(&error))?;
+    if bytes.len() > MAX_INPUT {
+        return Err(format!("is larger than {} MiB; a hint file is far smaller", MAX_INPUT >> 20));
+    }
+    Ok(bytes)
+}
+
+/// An I/O error as a message, without Rust's "(os error N)".
+fn describe(error: &io::Error) -> String {
+    match error.kind() {
+        io::ErrorKind::NotFound => "no such file".into(),
+        io::ErrorKind::PermissionDenied => "permission denied".into(),
+        _ => {
+            let text = error.to_string();
+            match text.find(" (os error") {
+                Some(cut) => text[..cut].to_lowercase(),
+                None => text,
+            }
+        }
+    }
+}
+
+/// The line of the first NUL byte, if the input holds one (then it is not a hint text).
+pub fn nul_line(bytes: &[u8]) -> Option<usize> {
+    let at = bytes.iter().position(|&b| b == 0)?;
+    Some(1 + bytes[..at].iter().filter(|&&b| b == b'\n').count())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refuses_what_is_no_file() {
+        assert_eq!(read("/nonexistent/hints"), Err("no such file".to_string()));
+        assert_eq!(read("/"), Err("is a directory".to_string()));
+        assert_eq!(read("/dev/null"), Err("is not a regular file or a FIFO".to_string()));
+    }
+
+    #[test]
+    fn finds_nul_bytes() {
+        assert_eq!(nul_line(b"a 1\nb 2\n"), None);
+        assert_eq!(nul_line(b"a 1\nb\0 2\n"), Some(2));
+    }
+}

@@ -1,0 +1,125 @@
+//! One input checked: its items, the library's checker on the pairs a reader would use, and
+//! the command's own findings (malformed lines, keys given twice, content a reader never sees).
+
+use std::collections::HashMap;
+
+use mpi_info::hints::{check, Code, Quoted, Targets, Vocabulary};
+
+use crate::output::{Report, Severity};
+use crate::syntax::{items, Item, Syntax};
+
+/// The findings for one input, by line and column; `Err` if it is not a hint text at all.
+pub fn lint(label: &str, text: &[u8], syntax: Syntax, vocabulary: &Vocabulary, targets: &Targets) -> Result<Vec<Report>, String> {
+    if let Some(line) = crate::input::nul_line(text) {
+        return Err(format!("binary data (a NUL byte on line {line}), not a hint text"));
+    }
+    let reader = vocabulary.syntaxes().find(|s| s.name == syntax.name());
+    let keeps_first = reader.is_some_and(|r| r.keeps_first);
+    let report = |line, column, code, severity, message: String| Report {
+        file: label.to_string(),
+        line,
+        column,
+        key: None,
+        value: None,
+        code,
+        severity,
+        message,
+        suggestion: None,
+    };
+    let mut reports = Vec::new();
+
+    if let Some((max, reader)) = reader.and_then(|r| r.read_max.map(|max| (max, r))) {
+        if text.len() > max {
+            let (line, column) = place(text, max);
+            let who = reader.variable.as_deref().unwrap_or(&reader.name);
+            reports.push(report(
+                line,
+                column,
+                "truncated-input",
+                Severity::Error,
+                format!("the reader of {who} reads only the first {max} bytes; from here on nothing is read ({} bytes)", text.len() - max),
+            ));
+        }
+    }
+
+    let items = items(text, syntax);
+    // Which occurrence of each key the reader uses, and every later one reported.
+    let mut first_seen: HashMap<&[u8], usize> = HashMap::new();
+    let mut used: Vec<usize> = Vec::new();
+    for (n, item) in items.iter().enumerate() {
+        match item {
+            Item::Malformed { line, column, message } => {
+                reports.push(report(*line, *column, "malformed-line", Severity::Error, message.clone()));
+            }
+            Item::Pair { line, column, key, .. } => match first_seen.get(key) {
+                None => {
+                    first_seen.insert(key, n);
+                    used.push(n);
+                }
+                Some(&first) => {
+                    let Item::Pair { line: first_line, .. } = items[first] else { continue };
+                    let which = if keeps_first { "the first" } else { "this one, the last" };
+                    let mut duplicate = report(
+                        *line,
+                        *column,
+                        "duplicate-key",
+                        Severity::Warning,
+                        format!("'{}' is given again (first on line {first_line}); the reader uses {which}", Quoted(key)),
+                    );
+                    duplicate.key = Some(lossy(key));
+                    reports.push(duplicate);
+                    if !keeps_first {
+                        let slot = used.iter().position(|&u| u == first).expect("the first occurrence is used");
+                        used[slot] = n;
+                    }
+                }
+            },
+        }
+    }
+
+    let pairs: Vec<(&[u8], &[u8])> = used
+        .iter()
+        .map(|&n| match items[n] {
+            Item::Pair { key, value, .. } => (key, value),
+            Item::Malformed { .. } => unreachable!("only pairs are used"),
+        })
+        .collect();
+    let findings = check(vocabulary, targets, &pairs).map_err(|error| format!("out of memory while checking ({error})"))?;
+    for finding in findings {
+        let Item::Pair { line, column, .. } = items[used[finding.pair]] else { continue };
+        reports.push(Report {
+            file: label.to_string(),
+            line,
+            column,
+            key: Some(finding.key),
+            value: Some(finding.value),
+            code: finding.code.as_str(),
+            severity: severity(finding.code),
+            message: finding.message,
+            suggestion: finding.suggestion,
+        });
+    }
+    reports.sort_by_key(|r| (r.line, r.column));
+    Ok(reports)
+}
+
+/// How serious a finding of the checker is: an error when the value will not be what was
+/// meant or the key is refused, a warning when it may be intended.
+pub fn severity(code: Code) -> Severity {
+    match code {
+        Code::BadValue | Code::UnitSuffix | Code::OutOfRange | Code::TooLongForTarget => Severity::Error,
+        Code::UnknownKey | Code::NotReadByTarget | Code::Conflict => Severity::Warning,
+    }
+}
+
+/// Line and column (from 1) of byte `offset`.
+fn place(text: &[u8], offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
+    let column = 1 + before.iter().rev().take_while(|&&b| b != b'\n').count();
+    (line, column)
+}
+
+fn lossy(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}

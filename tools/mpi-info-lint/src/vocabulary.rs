@@ -1,0 +1,189 @@
+//! `--list` and `--explain`: the vocabulary as a person or a program reads it.
+
+use mpi_info::hints::{check, Code, Entry, Reader, Targets, Vocabulary};
+use serde_json::{json, Value};
+
+use crate::output::Format;
+
+/// The target names, comma-separated.
+pub fn target_names(vocabulary: &Vocabulary) -> String {
+    vocabulary.targets().map(|t| t.name.as_str()).collect::<Vec<_>>().join(", ")
+}
+
+/// Every key (read by `target`, if given): one line each, or a JSON array.
+pub fn list(vocabulary: &Vocabulary, target: Option<&str>, format: Format) -> String {
+    let entries: Vec<&Entry> =
+        vocabulary.entries().filter(|entry| target.is_none_or(|t| entry.readers.iter().any(|r| r.target == t))).collect();
+    match format {
+        Format::Json => {
+            let array: Vec<Value> = entries
+                .iter()
+                .map(|entry| {
+                    json!({
+                        "key": entry.key,
+                        "type": entry.kind.as_str(),
+                        "objects": entry.objects,
+                        "targets": readers_of(entry),
+                        "summary": entry.summary,
+                    })
+                })
+                .collect();
+            let mut text = serde_json::to_string_pretty(&array).unwrap_or_default();
+            text.push('\n');
+            text
+        }
+        Format::Text => {
+            let width = entries.iter().map(|e| e.key.len()).max().unwrap_or(0);
+            entries
+                .iter()
+                .map(|entry| {
+                    format!("{:width$}  {:8}  {:28}  {}\n", entry.key, entry.kind.as_str(), readers_of(entry).join(","), entry.summary)
+                })
+                .collect()
+        }
+    }
+}
+
+/// The targets that read a key, each once, in the order of its readers.
+fn readers_of(entry: &Entry) -> Vec<&str> {
+    let mut names: Vec<&str> = Vec::new();
+    for reader in &entry.readers {
+        if !names.contains(&reader.target.as_str()) {
+            names.push(&reader.target);
+        }
+    }
+    names
+}
+
+/// Everything known about `key`, or the message for an unknown key.
+pub fn explain(vocabulary: &Vocabulary, key: &str, format: Format) -> Result<String, String> {
+    let Some(entry) = vocabulary.entry(key.as_bytes()) else {
+        let all = Targets::parse(vocabulary, None).map_err(|e| e.to_string())?;
+        let findings = check(vocabulary, &all, &[(key.as_bytes(), b"")]).map_err(|e| e.to_string())?;
+        let unknown = findings.into_iter().find(|f| f.code == Code::UnknownKey);
+        return Err(unknown.map_or_else(|| format!("unknown hint '{key}'"), |f| f.message));
+    };
+    let aliases: Vec<&str> = vocabulary
+        .entries()
+        .filter(|other| other.alias_of.as_deref() == Some(&entry.key))
+        .map(|other| other.key.as_str())
+        .collect();
+    match format {
+        Format::Json => {
+            let readers: Vec<Value> = entry.readers.iter().map(|reader| reader_json(vocabulary, reader)).collect();
+            let value = json!({
+                "key": entry.key,
+                "summary": entry.summary,
+                "objects": entry.objects,
+                "type": entry.kind.as_str(),
+                "values": entry.values,
+                "min": entry.min,
+                "max": entry.max,
+                "default": entry.default,
+                "alias_of": entry.alias_of,
+                "aliases": aliases,
+                "readers": readers,
+            });
+            Ok(serde_json::to_string_pretty(&value).unwrap_or_default() + "\n")
+        }
+        Format::Text => {
+            let mut out = format!("{}: {}\n", entry.key, entry.summary);
+            out += &format!("  objects:  {}\n", entry.objects.join(", "));
+            let mut kind = entry.kind.as_str().to_string();
+            if !entry.values.is_empty() {
+                kind += &format!(", one of: {}", entry.values.join(", "));
+            }
+            if let Some(range) = range(entry.min, entry.max) {
+                kind += &format!(", {range}");
+            }
+            out += &format!("  type:     {kind}\n");
+            if let Some(default) = &entry.default {
+                out += &format!("  default:  {default}\n");
+            }
+            if let Some(canonical) = &entry.alias_of {
+                out += &format!("  another name of: {canonical}\n");
+            }
+            if !aliases.is_empty() {
+                out += &format!("  also spelled: {}\n", aliases.join(", "));
+            }
+            out += "  read by:\n";
+            for reader in &entry.readers {
+                out += &reader_text(vocabulary, reader);
+            }
+            Ok(out)
+        }
+    }
+}
+
+fn range(min: Option<i64>, max: Option<i64>) -> Option<String> {
+    match (min, max) {
+        (Some(min), Some(max)) => Some(format!("from {min} to {max}")),
+        (Some(min), None) => Some(format!("at least {min}")),
+        (None, Some(max)) => Some(format!("at most {max}")),
+        (None, None) => None,
+    }
+}
+
+/// How the reader reads a value, in words.
+fn parse_words(reader: &Reader) -> String {
+    use mpi_info::hints::Parse;
+    let case = if reader.any_case { " (any case)" } else { " (spelled exactly)" };
+    match reader.parse {
+        Parse::Integer => "the whole value as a decimal integer".into(),
+        Parse::Atoi => "a leading integer, the rest dropped (atoi): a unit suffix is lost".into(),
+        Parse::SizeSuffix => format!("an integer with an optional suffix: {}{case}", reader.suffixes.join(", ")),
+        Parse::Words => format!("one of: {}{case}", reader.accepts.join(", ")),
+        Parse::List if reader.accepts.is_empty() => "a comma-separated list".into(),
+        Parse::List => format!("a comma-separated list of: {}{case}", reader.accepts.join(", ")),
+        Parse::NodeList => "a node list: name, name:count, *:count or *:*, comma-separated".into(),
+        Parse::Text => "any text".into(),
+    }
+}
+
+/// Where the reader's facts come from: the file, and the version read.
+fn source(vocabulary: &Vocabulary, reader: &Reader) -> String {
+    let version = reader.version.clone().or_else(|| vocabulary.target(&reader.target).map(|t| t.read.clone()));
+    match version {
+        Some(version) => format!("{} ({version})", reader.source),
+        None => reader.source.clone(),
+    }
+}
+
+fn reader_text(vocabulary: &Vocabulary, reader: &Reader) -> String {
+    let title = vocabulary.target(&reader.target).map(|t| t.title.as_str()).unwrap_or_default();
+    let mut out = format!("    {} ({title}): {}\n", reader.target, parse_words(reader));
+    if let Some(range) = range(reader.min, reader.max) {
+        out += &format!("        range: {range}\n");
+    }
+    if let Some(default) = &reader.default {
+        out += &format!("        default: {default}\n");
+    }
+    if let Some(otherwise) = &reader.otherwise {
+        out += &format!("        a value it cannot read is {otherwise}\n");
+    }
+    if let Some(how) = &reader.how {
+        out += &format!("        how: {how}\n");
+    }
+    out += &format!("        source: {}\n", source(vocabulary, reader));
+    out
+}
+
+fn reader_json(vocabulary: &Vocabulary, reader: &Reader) -> Value {
+    json!({
+        "target": reader.target,
+        "parse": reader.parse.as_str(),
+        "reads": parse_words(reader),
+        "accepts": reader.accepts,
+        "case": if reader.any_case { "any" } else { "exact" },
+        "true": reader.true_words,
+        "false": reader.false_words,
+        "suffixes": reader.suffixes,
+        "min": reader.min,
+        "max": reader.max,
+        "default": reader.default,
+        "otherwise": reader.otherwise,
+        "how": reader.how,
+        "source": reader.source,
+        "version": reader.version.clone().or_else(|| vocabulary.target(&reader.target).map(|t| t.read.clone())),
+    })
+}
