@@ -29,9 +29,8 @@
 typedef struct HcCall HcCall;
 int mpi_info_hintcheck_init(const char *version, const char *target, int world_rank, int world_size);
 HcCall *mpi_info_hintcheck_call_begin(const char *call, const char *filename, const char *target, int comm_size);
-void mpi_info_hintcheck_requested(HcCall *c, const char *key, const char *value);
-void mpi_info_hintcheck_reported_begin(HcCall *c);
-void mpi_info_hintcheck_reported(HcCall *c, const char *key, const char *value);
+void mpi_info_hintcheck_requested(HcCall *c, const char *pairs, size_t len);
+void mpi_info_hintcheck_reported(HcCall *c, const char *pairs, size_t len);
 void mpi_info_hintcheck_note(HcCall *c, const char *message);
 int mpi_info_hintcheck_mismatch(HcCall *c, int nranks, const int *world_ranks, const int *lens, const char *buf, int print);
 int mpi_info_hintcheck_call_end(HcCall *c);
@@ -83,87 +82,98 @@ static int setup(void) {
 /* A growable byte buffer; on allocation failure it is marked failed and stays empty. */
 typedef struct { char *data; size_t len, cap; int failed; } Buf;
 
-static void buf_add(Buf *b, const char *s, size_t n) {
-    if (b->failed) return;
+/* Room for n more bytes; 0 (and marked failed) if there is none. */
+static int buf_reserve(Buf *b, size_t n) {
+    if (b->failed) return 0;
     if (b->len + n > b->cap) {
         size_t cap = b->cap ? b->cap * 2 : 1024;
         while (cap < b->len + n) cap *= 2;
         char *d = realloc(b->data, cap);
-        if (!d) { b->failed = 1; return; }
+        if (!d) { b->failed = 1; return 0; }
         b->data = d; b->cap = cap;
     }
+    return 1;
+}
+
+static void buf_add(Buf *b, const char *s, size_t n) {
+    if (!buf_reserve(b, n)) return;
     memcpy(b->data + b->len, s, n);
     b->len += n;
 }
 
-typedef struct { char *key; char *value; } Pair;
-typedef struct { Pair *p; int n; int failed; } Pairs;
-
-static void pairs_free(Pairs *ps) {
-    for (int i = 0; i < ps->n; i++) { free(ps->p[i].key); free(ps->p[i].value); }
-    free(ps->p);
-    ps->p = NULL; ps->n = 0;
-}
-
-/* Reads every pair of an info object (MPI_INFO_NULL: none), in the object's order. */
-static void read_info(MPI_Info info, Pairs *ps) {
-    int nkeys = 0;
-    ps->p = NULL; ps->n = 0; ps->failed = 0;
-    if (info == MPI_INFO_NULL) return;
-    if (PMPI_Info_get_nkeys(info, &nkeys) != MPI_SUCCESS || nkeys <= 0) return;
-    ps->p = calloc((size_t)nkeys, sizeof(Pair));
-    if (!ps->p) { ps->failed = 1; return; }
+/* Reads every pair of an info object (MPI_INFO_NULL: none), in the object's order, into out as
+ * "key\0value\0"... (keys and values hold no NUL); returns the number of pairs, -1 if not all
+ * could be read (out of memory: out keeps those that were). */
+static int read_info(MPI_Info info, Buf *out) {
+    int nkeys = 0, n = 0;
+    if (info == MPI_INFO_NULL) return 0;
+    if (PMPI_Info_get_nkeys(info, &nkeys) != MPI_SUCCESS || nkeys <= 0) return 0;
     for (int i = 0; i < nkeys; i++) {
         char key[MPI_MAX_INFO_KEY + 1];
         int flag = 0, vlen = 0;
         memset(key, 0, sizeof key);
-        if (PMPI_Info_get_nthkey(info, i, key) != MPI_SUCCESS) { ps->failed = 1; break; }
+        if (PMPI_Info_get_nthkey(info, i, key) != MPI_SUCCESS) continue;
 #if MPI_VERSION >= 4
         char probe[1];
         vlen = 1;   /* asks the length (MPICH 4.0.2 refuses a NULL value even with buflen 0) */
         if (PMPI_Info_get_string(info, key, &vlen, probe, &flag) != MPI_SUCCESS || !flag) continue;
         vlen = vlen > 0 ? vlen - 1 : 0;   /* the length returned counts the terminating NUL */
-        char *value = malloc((size_t)vlen + 1);
-        if (!value) { ps->failed = 1; break; }
-        int room = vlen + 1;
-        if (PMPI_Info_get_string(info, key, &room, value, &flag) != MPI_SUCCESS || !flag) { free(value); continue; }
-        value[vlen] = '\0';
 #else
         if (PMPI_Info_get_valuelen(info, key, &vlen, &flag) != MPI_SUCCESS || !flag) continue;
-        char *value = malloc((size_t)vlen + 1);
-        if (!value) { ps->failed = 1; break; }
-        if (PMPI_Info_get(info, key, vlen, value, &flag) != MPI_SUCCESS || !flag) { free(value); continue; }
-        value[vlen] = '\0';
 #endif
-        char *k = strdup(key);
-        if (!k) { free(value); ps->failed = 1; break; }
-        ps->p[ps->n].key = k;
-        ps->p[ps->n].value = value;
-        ps->n++;
+        size_t mark = out->len, klen = strlen(key) + 1;
+        buf_add(out, key, klen);
+        if (!buf_reserve(out, (size_t)vlen + 1)) return -1;
+        char *value = out->data + out->len;
+#if MPI_VERSION >= 4
+        int room = vlen + 1;
+        if (PMPI_Info_get_string(info, key, &room, value, &flag) != MPI_SUCCESS || !flag) { out->len = mark; continue; }
+#else
+        if (PMPI_Info_get(info, key, vlen, value, &flag) != MPI_SUCCESS || !flag) { out->len = mark; continue; }
+#endif
+        value[vlen] = '\0';
+        out->len += strlen(value) + 1;
+        n++;
     }
+    return out->failed ? -1 : n;
 }
 
-static int pair_cmp(const void *a, const void *b) {
-    const Pair *x = a, *y = b;
-    int c = strcmp(x->key, y->key);
-    return c ? c : strcmp(x->value, y->value);
+/* The pairs of a read_info buffer sorted by key, as "key\0value\0"..., and their FNV-1a
+ * digest (the count too, so that an empty value is told from a missing pair). */
+static const char *sort_base;
+static int offset_cmp(const void *a, const void *b) {
+    const char *x = sort_base + *(const size_t *)a, *y = sort_base + *(const size_t *)b;
+    int c = strcmp(x, y);
+    return c ? c : strcmp(x + strlen(x) + 1, y + strlen(y) + 1);
 }
 
-/* The pairs sorted by key, as "key\0value\0"..., and their FNV-1a digest. */
-static uint64_t serialize(const Pairs *ps, Buf *out) {
-    Pair *sorted = ps->n ? malloc((size_t)ps->n * sizeof(Pair)) : NULL;
+static uint64_t serialize(const Buf *pairs, int n, Buf *out) {
     uint64_t h = 1469598103934665603ULL;
-    if (ps->n && !sorted) { out->failed = 1; return 0; }
-    if (ps->n) memcpy(sorted, ps->p, (size_t)ps->n * sizeof(Pair));
-    if (ps->n > 1) qsort(sorted, (size_t)ps->n, sizeof(Pair), pair_cmp);
-    for (int i = 0; i < ps->n; i++) {
-        buf_add(out, sorted[i].key, strlen(sorted[i].key) + 1);
-        buf_add(out, sorted[i].value, strlen(sorted[i].value) + 1);
+    size_t *at = n > 0 ? malloc((size_t)n * sizeof(size_t)) : NULL;
+    if (n > 0 && !at) { out->failed = 1; return 0; }
+    size_t pos = 0;
+    for (int i = 0; i < n; i++) {
+        at[i] = pos;
+        pos += strlen(pairs->data + pos) + 1;
+        pos += strlen(pairs->data + pos) + 1;
     }
-    free(sorted);
+    /* qsort has no context argument; the base is set under a lock of its own. */
+    static pthread_mutex_t sort_lock = PTHREAD_MUTEX_INITIALIZER;
+    if (n > 1) {
+        pthread_mutex_lock(&sort_lock);
+        sort_base = pairs->data;
+        qsort(at, (size_t)n, sizeof(size_t), offset_cmp);
+        pthread_mutex_unlock(&sort_lock);
+    }
+    if (!buf_reserve(out, pos)) { free(at); return 0; }
+    for (int i = 0; i < n; i++) {
+        const char *k = pairs->data + at[i];
+        size_t kl = strlen(k) + 1, vl = strlen(k + kl) + 1;
+        buf_add(out, k, kl + vl);
+    }
+    free(at);
     for (size_t i = 0; i < out->len; i++) { h ^= (unsigned char)out->data[i]; h *= 1099511628211ULL; }
-    /* The count too, so that an empty value is told from a missing pair. */
-    h ^= (uint64_t)ps->n; h *= 1099511628211ULL;
+    h ^= (uint64_t)n; h *= 1099511628211ULL;
     return h;
 }
 
@@ -171,7 +181,8 @@ static uint64_t serialize(const Pairs *ps, Buf *out) {
 
 typedef struct {
     HcCall *c;
-    Pairs requested;
+    Buf requested;      /* the caller's pairs, read_info's form */
+    int n;              /* how many */
 } Check;
 
 /* Everything before the call: the record is begun, the caller's hints are read (before: an MPI
@@ -180,16 +191,18 @@ typedef struct {
  * call is checked. comm: the call's communicator (its size is the record's), or MPI_COMM_NULL
  * and the size. */
 static int pre(Check *k, const char *call, const char *filename, MPI_Comm comm, int size, MPI_Info info) {
-    k->c = NULL;
-    k->requested.p = NULL; k->requested.n = 0; k->requested.failed = 0;
+    memset(k, 0, sizeof *k);
     if (!setup()) return 0;
     if (comm != MPI_COMM_NULL) PMPI_Comm_size(comm, &size);
     k->c = mpi_info_hintcheck_call_begin(call, filename, NULL, size);
     if (!k->c) return 0;
-    read_info(info, &k->requested);
-    if (k->requested.failed) mpi_info_hintcheck_note(k->c, "the caller's hints could not all be read (out of memory)");
-    for (int i = 0; i < k->requested.n; i++)
-        mpi_info_hintcheck_requested(k->c, k->requested.p[i].key, k->requested.p[i].value);
+    k->n = read_info(info, &k->requested);
+    if (k->n < 0) {
+        mpi_info_hintcheck_note(k->c, "the caller's hints could not all be read (out of memory)");
+        k->n = 0;
+        k->requested.len = 0;
+    }
+    mpi_info_hintcheck_requested(k->c, k->requested.data, k->requested.len);
     return 1;
 }
 
@@ -202,7 +215,7 @@ static void failed(Check *k, int rc) {
 /* Whether every process of comm passed the same pairs; if not, names the differences. */
 static void agree(Check *k, MPI_Comm comm) {
     Buf ser = {0};
-    uint64_t d = serialize(&k->requested, &ser), in[2], out[2] = {0, 0};
+    uint64_t d = serialize(&k->requested, k->n, &ser), in[2], out[2] = {0, 0};
     int rank = 0, size = 1, inter = 0;
     if (comm == MPI_COMM_NULL || PMPI_Comm_test_inter(comm, &inter) != MPI_SUCCESS || inter) {
         mpi_info_hintcheck_note(k->c, "agreement not checked: not an intracommunicator");
@@ -256,19 +269,21 @@ static void agree(Check *k, MPI_Comm comm) {
 
 /* What the MPI reports after the call (info_used is freed here). */
 static void reported(Check *k, MPI_Info info_used) {
-    Pairs ps;
-    mpi_info_hintcheck_reported_begin(k->c);
-    read_info(info_used, &ps);
-    for (int i = 0; i < ps.n; i++) mpi_info_hintcheck_reported(k->c, ps.p[i].key, ps.p[i].value);
-    if (ps.failed) mpi_info_hintcheck_note(k->c, "the hints the MPI reports could not all be read");
-    pairs_free(&ps);
+    Buf pairs = {0};
+    if (read_info(info_used, &pairs) < 0) {
+        mpi_info_hintcheck_note(k->c, "the hints the MPI reports could not all be read (out of memory)");
+        pairs.len = 0;
+    }
+    mpi_info_hintcheck_reported(k->c, pairs.data, pairs.len);
+    free(pairs.data);
     if (info_used != MPI_INFO_NULL) PMPI_Info_free(&info_used);
 }
 
 static void end(Check *k) {
     mpi_info_hintcheck_call_end(k->c);
     k->c = NULL;
-    pairs_free(&k->requested);
+    free(k->requested.data);
+    k->requested.data = NULL;
 }
 
 /* ---- a communicator per group, for the calls on files and windows that have none ---- */

@@ -5,6 +5,8 @@
     check_report.py codes MPI NP REPORT STDERR         exactly the findings hintjob codes makes
     check_report.py disagree MPI NP REPORT STDERR      the disagreements of hintjob disagree
     check_report.py long MPI NP REPORT STDERR          a key too long for a second target
+    check_report.py repeat MPI NP REPORT STDERR        equal calls merged with a count
+    check_report.py threads MPI NP REPORT STDERR       calls from 2 threads under MPI_THREAD_MULTIPLE
     check_report.py hang MPI NP STDERR                 the disagreement printed before the hang
 
 MPI is mpich or openmpi, NP the number of processes. Prints each failed check and ends with
@@ -265,6 +267,35 @@ def long(mpi, np, path, stderr):
         check("openmpi" in report["calls"][0]["diagnostics"][-1]["message"], "too long for openmpi")
 
 
+def repeat(mpi, np, path, stderr):
+    report = load(path)
+    if report is None or not schema(report):
+        return
+    common(report, mpi, np)
+    opens = calls_named(report, "MPI_File_open")
+    if check(len(opens) == 2, "two entries: one per file"):
+        check([c["count"] for c in opens] == [3, 1], f"counts {[c['count'] for c in opens]}")
+        check([c["filename"].rsplit("/", 1)[-1] for c in opens] == ["repeat1.dat", "repeat2.dat"], "file names")
+        strip = lambda c: {k: v for k, v in c.items() if k not in ("count", "filename")}
+        check(strip(opens[0]) == strip(opens[1]), "the same findings for both files")
+        check([d["code"] for d in opens[0]["diagnostics"]] == ["unit-suffix"], "cb_buffer_size=16M: unit-suffix")
+    check(report["checked_calls"] == 4 and report["findings"] == 4, "4 checked calls, 4 findings")
+
+
+def threads(mpi, np, path, stderr):
+    report = load(path)
+    if report is None or not schema(report):
+        return
+    common(report, mpi, np)
+    dups = calls_named(report, "MPI_Comm_dup_with_info")
+    if check(len(dups) == 1, "one entry for the 40 equal MPI_Comm_dup_with_info"):
+        check(dups[0]["count"] == 40, f"count {dups[0]['count']}")
+        check(("mpi_assert_no_any_sourc", "unknown-key") in [(d["key"], d["code"]) for d in dups[0]["diagnostics"]], "the unknown key found")
+        check(dups[0]["mismatches"] == [] and dups[0]["notes"] == [], "no disagreement, no notes")
+    check(len(calls_named(report, "MPI_File_open")) == 1, "the file opened meanwhile")
+    check(report["checked_calls"] == 41, f"41 checked calls ({report['checked_calls']})")
+
+
 def hang(mpi, np, stderr):
     text = open(stderr).read()
     check("the processes passed different hints" in text and "romio_no_indep_rw" in text,
@@ -277,8 +308,8 @@ def main():
         report = load(sys.argv[2])
         if report is not None:
             schema(report)
-    elif mode in ("codes", "disagree", "long") and len(sys.argv) == 6:
-        {"codes": codes, "disagree": disagree, "long": long}[mode](sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5])
+    elif mode in ("codes", "disagree", "long", "repeat", "threads") and len(sys.argv) == 6:
+        {"codes": codes, "disagree": disagree, "long": long, "repeat": repeat, "threads": threads}[mode](sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5])
     elif mode == "hang" and len(sys.argv) == 5:
         hang(sys.argv[2], int(sys.argv[3]), sys.argv[4])
     else:

@@ -13,12 +13,16 @@
  *                          MPI_File_open (run.sh bounds it with timeout)
  *   hintjob long DIR       a file hint with a 40-character key (run with
  *                          MPI_INFO_HINTCHECK_TARGETS=mpich,openmpi on MPICH: too long for Open MPI)
+ *   hintjob repeat DIR     the same file opened 3 times with the same hints, a second file once
+ *   hintjob threads DIR    MPI_THREAD_MULTIPLE: 2 threads, each 20 MPI_Comm_dup_with_info on a
+ *                          communicator of its own, and a file opened meanwhile
  *   hintjob plain DIR      an ordinary program: a collective write and read of a file opened
  *                          with hints the MPI takes as they are, output on rank 0, exit status 3 on rank 0
  *   hintjob bench DIR N    MPI_File_open + MPI_File_close with 20 hints, N times after a warm
  *                          up; rank 0 prints the mean microseconds per open + close
  */
 #include <mpi.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -136,6 +140,58 @@ static int long_key(const char *dir) {
     return 0;
 }
 
+static int repeat(const char *dir) {
+    static const char *const hints[] = {"cb_buffer_size", "16M", "cb_nodes", "1", NULL};
+    MPI_Info info = make(hints);
+    MPI_File fh;
+    for (int i = 0; i < 3; i++) {
+        MPI_File_open(MPI_COMM_WORLD, file_in(dir, "repeat1.dat"), MPI_MODE_CREATE | MPI_MODE_RDWR, info, &fh);
+        MPI_File_close(&fh);
+    }
+    MPI_File_open(MPI_COMM_WORLD, file_in(dir, "repeat2.dat"), MPI_MODE_CREATE | MPI_MODE_RDWR, info, &fh);
+    MPI_File_close(&fh);
+    MPI_Info_free(&info);
+    return 0;
+}
+
+static MPI_Comm thread_comms[2];
+static void *dups(void *arg) {
+    MPI_Comm comm = thread_comms[(intptr_t)arg];
+    static const char *const hints[] = {"mpi_assert_no_any_tag", "true", "mpi_assert_no_any_sourc", "true", NULL};
+    MPI_Info info = make(hints);
+    for (int i = 0; i < 20; i++) {
+        MPI_Comm dup;
+        MPI_Comm_dup_with_info(comm, info, &dup);
+        MPI_Comm_free(&dup);
+    }
+    MPI_Info_free(&info);
+    return NULL;
+}
+
+static int threads(const char *dir) {
+    pthread_t t[2];
+    int provided = 0;
+    MPI_Query_thread(&provided);
+    if (provided != MPI_THREAD_MULTIPLE) {
+        if (rank == 0) printf("threads: MPI_THREAD_MULTIPLE not provided\n");
+        return 1;
+    }
+    MPI_Comm_dup(MPI_COMM_WORLD, &thread_comms[0]);
+    MPI_Comm_dup(MPI_COMM_WORLD, &thread_comms[1]);
+    for (intptr_t i = 0; i < 2; i++) pthread_create(&t[i], NULL, dups, (void *)i);
+    static const char *const hints[] = {"cb_nodes", "1", NULL};
+    MPI_Info info = make(hints);
+    MPI_File fh;
+    MPI_File_open(MPI_COMM_WORLD, file_in(dir, "threads.dat"), MPI_MODE_CREATE | MPI_MODE_RDWR, info, &fh);
+    MPI_File_close(&fh);
+    MPI_Info_free(&info);
+    for (int i = 0; i < 2; i++) pthread_join(t[i], NULL);
+    MPI_Comm_free(&thread_comms[0]);
+    MPI_Comm_free(&thread_comms[1]);
+    if (rank == 0) printf("threads: done\n");
+    return 0;
+}
+
 static int hang(const char *dir) {
     MPI_File fh;
     MPI_Info info;
@@ -205,17 +261,20 @@ static int bench(const char *dir, int n) {
 }
 
 int main(int argc, char **argv) {
-    int status = 2;
-    MPI_Init(&argc, &argv);
+    int status = 2, provided;
+    if (argc >= 2 && strcmp(argv[1], "threads") == 0) MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+    else MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     if (argc >= 3 && strcmp(argv[1], "codes") == 0) status = codes(argv[2]);
     else if (argc >= 3 && strcmp(argv[1], "disagree") == 0) status = disagree(argv[2]);
     else if (argc >= 3 && strcmp(argv[1], "hang") == 0) status = hang(argv[2]);
     else if (argc >= 3 && strcmp(argv[1], "long") == 0) status = long_key(argv[2]);
+    else if (argc >= 3 && strcmp(argv[1], "repeat") == 0) status = repeat(argv[2]);
+    else if (argc >= 3 && strcmp(argv[1], "threads") == 0) status = threads(argv[2]);
     else if (argc >= 3 && strcmp(argv[1], "plain") == 0) status = plain(argv[2]);
     else if (argc >= 4 && strcmp(argv[1], "bench") == 0) status = bench(argv[2], atoi(argv[3]));
-    else if (rank == 0) fprintf(stderr, "usage: hintjob codes|disagree|hang|long|plain DIR | bench DIR N\n");
+    else if (rank == 0) fprintf(stderr, "usage: hintjob codes|disagree|hang|long|repeat|threads|plain DIR | bench DIR N\n");
     MPI_Finalize();
     return status;
 }

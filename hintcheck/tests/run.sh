@@ -77,7 +77,7 @@ for mpi in "${mpis[@]}"; do
         fail "$mpi: the library exports other names: $(grep -vE '^MPI_' <<<"$names" | head -n 5 | tr '\n' ' ')"
     else ok; fi
     job=$tmp/hintjob_$mpi
-    if ! "mpicc.$mpi" -std=c99 -O2 -Wall -Wextra -Werror hintcheck/tests/hintjob.c -o "$job" 2>"$tmp/cc.log"; then
+    if ! "mpicc.$mpi" -std=c99 -D_POSIX_C_SOURCE=200809L -O2 -Wall -Wextra -Werror hintcheck/tests/hintjob.c -o "$job" -lpthread 2>"$tmp/cc.log"; then
         fail "$mpi: building hintjob.c"; cat "$tmp/cc.log"; continue
     fi
     for np in 2 4; do
@@ -99,6 +99,15 @@ for mpi in "${mpis[@]}"; do
         [ $status -eq 0 ] && ok || { fail "$mpi -np $np disagree: exit $status"; tail -n 20 "$dir/disagree.err"; }
         $PYTHON hintcheck/tests/check_report.py disagree "$mpi" "$np" "$dir/disagree.json" "$dir/disagree.err" >"$dir/check.out" 2>&1
         count "$dir/check.out"
+
+        # repeat: equal calls merged; threads: MPI_THREAD_MULTIPLE.
+        for mode in repeat threads; do
+            MPI_INFO_HINTCHECK=$dir/$mode.json run "$mpi" "$np" "$lib" "$dir/$mode.out" "$dir/$mode.err" "$job" $mode "$dir"
+            status=$?
+            [ $status -eq 0 ] && ok || { fail "$mpi -np $np $mode: exit $status"; tail -n 20 "$dir/$mode.err"; }
+            $PYTHON hintcheck/tests/check_report.py $mode "$mpi" "$np" "$dir/$mode.json" "$dir/$mode.err" >"$dir/check.out" 2>&1
+            count "$dir/check.out"
+        done
 
         # plain: an ordinary program, no variable set: output, standard error and exit status
         # identical with and without the library (nothing printed on a clean run).

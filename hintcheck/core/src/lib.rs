@@ -21,21 +21,26 @@ use std::sync::Mutex;
 
 use mpi_info::hints::{check_object, Code, Finding, Targets, Vocabulary};
 
-/// One intercepted call while it is being built (owned by the intercepting thread).
+/// One intercepted call while it is being built (owned by the intercepting thread). Everything
+/// the report says of a call follows from these fields (the checker is deterministic), so two
+/// equal calls are merged into one entry with a count without checking the second one again.
+#[derive(PartialEq, Eq, Hash)]
 pub struct Call {
     call: String,
     filename: Option<String>,
     target: Option<String>,
     comm_size: i32,
-    requested: Vec<(Vec<u8>, Vec<u8>)>,
-    /// What the MPI reports after the call; `None` when it has no way to say.
-    reported: Option<Vec<(Vec<u8>, Vec<u8>)>>,
+    /// The caller's pairs, `key\0value\0`... in the info object's order.
+    requested: Vec<u8>,
+    /// What the MPI reports after the call, in the same form; `None` when it has no way to say.
+    reported: Option<Vec<u8>>,
     mismatches: Vec<Mismatch>,
     notes: Vec<String>,
 }
 
 /// A key on which the processes of a collective call disagree: each value (`None`: the key was
 /// not passed) with the ranks (in `MPI_COMM_WORLD`) that passed it.
+#[derive(PartialEq, Eq, Hash)]
 struct Mismatch {
     key: String,
     groups: Vec<(Option<String>, Vec<i32>)>,
@@ -43,7 +48,9 @@ struct Mismatch {
 
 /// One entry of the report: the JSON text of its fields (without `count`), how many identical
 /// calls it stands for, and what it found.
+#[derive(Clone)]
 struct Entry {
+    head: String,
     body: String,
     count: u64,
     findings: u64,
@@ -64,13 +71,42 @@ struct Report {
     json_path: Option<String>,
     verbose: bool,
     entries: Vec<Entry>,
-    index: HashMap<String, usize>,
+    /// Each entry's call, to merge equal ones.
+    index: Index,
+    /// Entries by call without the file name: a file opened under a new name with hints seen
+    /// before is not checked again.
+    checked: Index,
     notes: Vec<String>,
     calls: u64,
     finalized: bool,
 }
 
 static REPORT: Mutex<Option<Report>> = Mutex::new(None);
+
+/// FNV-1a over 8-byte words for the index of calls: the calls are the process's own, so no
+/// hash flooding to fear, and SipHash over a call's kilobyte of text costs more than the rest
+/// of a repeated call.
+#[derive(Default)]
+struct WordHasher(u64);
+
+impl std::hash::Hasher for WordHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = self.0 ^ 0xcbf2_9ce4_8422_2325;
+        let mut chunks = bytes.chunks_exact(8);
+        for w in &mut chunks {
+            h = (h ^ u64::from_le_bytes(w.try_into().unwrap_or([0; 8]))).wrapping_mul(0x100_0000_01b3).rotate_left(29);
+        }
+        for &b in chunks.remainder() {
+            h = (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+type Index = HashMap<Box<Call>, usize, std::hash::BuildHasherDefault<WordHasher>>;
 
 fn with_report<R>(f: impl FnOnce(&mut Report) -> R) -> Option<R> {
     let mut guard = REPORT.lock().unwrap_or_else(|e| e.into_inner());
@@ -84,15 +120,6 @@ unsafe fn text(ptr: *const c_char) -> Option<String> {
     } else {
         // SAFETY: the C side passes NUL-terminated strings it owns for the whole call.
         Some(String::from_utf8_lossy(unsafe { CStr::from_ptr(ptr) }.to_bytes()).into_owned())
-    }
-}
-
-unsafe fn bytes(ptr: *const c_char) -> Vec<u8> {
-    if ptr.is_null() {
-        Vec::new()
-    } else {
-        // SAFETY: as in `text`.
-        unsafe { CStr::from_ptr(ptr) }.to_bytes().to_vec()
     }
 }
 
@@ -152,7 +179,8 @@ pub unsafe extern "C" fn mpi_info_hintcheck_init(version: *const c_char, target:
             json_path,
             verbose,
             entries: Vec::new(),
-            index: HashMap::new(),
+            index: Index::default(),
+            checked: Index::default(),
             notes,
             calls: 0,
             finalized: false,
@@ -201,44 +229,53 @@ unsafe fn call_mut<'a>(call: *mut Call) -> Option<&'a mut Call> {
     unsafe { call.as_mut() }
 }
 
-/// Adds a (key, value) pair the caller passed.
+/// The pairs the caller passed: `len` bytes of `key\0value\0`... in the info object's order.
 ///
 /// # Safety
-/// `call` from `mpi_info_hintcheck_call_begin` (or NULL); strings NUL-terminated.
+/// `call` from `mpi_info_hintcheck_call_begin` (or NULL); `pairs` NULL or `len` bytes.
 #[no_mangle]
-pub unsafe extern "C" fn mpi_info_hintcheck_requested(call: *mut Call, key: *const c_char, value: *const c_char) {
+pub unsafe extern "C" fn mpi_info_hintcheck_requested(call: *mut Call, pairs: *const c_char, len: usize) {
     let _ = catch_unwind(AssertUnwindSafe(|| {
         if let Some(c) = unsafe { call_mut(call) } {
-            c.requested.push((unsafe { bytes(key) }, unsafe { bytes(value) }));
+            c.requested = unsafe { byte_slice(pairs, len) }.to_vec();
         }
     }));
 }
 
-/// Says that the MPI reported its hints after the call (possibly none); the pairs follow with
-/// `mpi_info_hintcheck_reported`.
+/// The pairs the MPI reports after the call, in the same form (possibly none). Not called when
+/// the MPI has no way to report them.
 ///
 /// # Safety
 /// As for `mpi_info_hintcheck_requested`.
 #[no_mangle]
-pub unsafe extern "C" fn mpi_info_hintcheck_reported_begin(call: *mut Call) {
+pub unsafe extern "C" fn mpi_info_hintcheck_reported(call: *mut Call, pairs: *const c_char, len: usize) {
     let _ = catch_unwind(AssertUnwindSafe(|| {
         if let Some(c) = unsafe { call_mut(call) } {
-            c.reported = Some(Vec::new());
+            c.reported = Some(unsafe { byte_slice(pairs, len) }.to_vec());
         }
     }));
 }
 
-/// Adds a (key, value) pair the MPI reports after the call.
-///
-/// # Safety
-/// As for `mpi_info_hintcheck_requested`.
-#[no_mangle]
-pub unsafe extern "C" fn mpi_info_hintcheck_reported(call: *mut Call, key: *const c_char, value: *const c_char) {
-    let _ = catch_unwind(AssertUnwindSafe(|| {
-        if let Some(c) = unsafe { call_mut(call) } {
-            c.reported.get_or_insert_with(Vec::new).push((unsafe { bytes(key) }, unsafe { bytes(value) }));
+unsafe fn byte_slice<'a>(ptr: *const c_char, len: usize) -> &'a [u8] {
+    if ptr.is_null() || len == 0 {
+        &[]
+    } else {
+        // SAFETY: the caller passes len readable bytes.
+        unsafe { std::slice::from_raw_parts(ptr as *const u8, len) }
+    }
+}
+
+/// The pairs of a `key\0value\0`... buffer.
+fn pairs_of(buf: &[u8]) -> Vec<(&[u8], &[u8])> {
+    let mut parts = buf.split(|&b| b == 0);
+    let mut out = Vec::new();
+    while let (Some(k), Some(v)) = (parts.next(), parts.next()) {
+        if k.is_empty() {
+            break;
         }
-    }));
+        out.push((k, v));
+    }
+    out
 }
 
 /// Notes something about the call (a failure of the tool, a check that could not be made).
@@ -376,15 +413,55 @@ pub unsafe extern "C" fn mpi_info_hintcheck_call_end(call: *mut Call) -> c_int {
     let c = unsafe { Box::from_raw(call) };
     catch_unwind(AssertUnwindSafe(|| {
         let file = object_of(&c.call) == Some("file");
-        let default_target = with_report(|r| if file { r.file_target.clone() } else { r.target.clone() }).unwrap_or_else(|| "mpi".to_string());
-        let (entry, key) = build_entry(&c, &default_target);
+        // A call equal to one seen before only adds to its count: the lock is held for a hash
+        // look-up, and the checker is not run again.
+        let seen = with_report(|r| {
+            r.calls += 1;
+            let i = *r.index.get(&c)?;
+            r.entries[i].count += 1;
+            let e = &r.entries[i];
+            let n = (e.findings + e.mismatches) as c_int;
+            r.write_json();
+            Some(n)
+        })
+        .flatten();
+        if let Some(n) = seen {
+            return n;
+        }
+        let nameless = c.filename.is_some().then(|| {
+            Box::new(Call {
+                call: c.call.clone(),
+                filename: None,
+                target: c.target.clone(),
+                comm_size: c.comm_size,
+                requested: c.requested.clone(),
+                reported: c.reported.clone(),
+                mismatches: c.mismatches.iter().map(|m| Mismatch { key: m.key.clone(), groups: m.groups.clone() }).collect(),
+                notes: c.notes.clone(),
+            })
+        });
+        let known = nameless.as_ref().and_then(|n| with_report(|r| r.checked.get(n).map(|&i| r.entries[i].clone())).flatten());
+        let mut entry = match known {
+            Some(mut e) => {
+                e.count = 1;
+                e
+            }
+            None => {
+                let default_target = with_report(|r| if file { r.file_target.clone() } else { r.target.clone() }).unwrap_or_else(|| "mpi".to_string());
+                build_entry(&c, &default_target)
+            }
+        };
+        entry.head = head_of(&c);
         let n = (entry.findings + entry.mismatches) as c_int;
         with_report(|r| {
-            r.calls += 1;
-            match r.index.get(&key) {
+            match r.index.get(&c) {
+                // Another thread added the same call meanwhile.
                 Some(&i) => r.entries[i].count += 1,
                 None => {
-                    r.index.insert(key, r.entries.len());
+                    if let Some(n) = nameless {
+                        r.checked.entry(n).or_insert(r.entries.len());
+                    }
+                    r.index.insert(c, r.entries.len());
                     r.entries.push(entry);
                 }
             }
@@ -405,12 +482,13 @@ fn status(requested: Option<&[u8]>, effective: Option<&[u8]>, misread: bool) -> 
     }
 }
 
-/// The call's entry, and the text that identifies equal calls (to merge them with a count).
-fn build_entry(c: &Call, default_target: &str) -> (Entry, String) {
+/// The call's entry in the report, but for its head (the call's name and file name).
+fn build_entry(c: &Call, default_target: &str) -> Entry {
     let mut notes = c.notes.clone();
     let object = object_of(&c.call);
     let target = c.target.as_deref().unwrap_or(default_target);
-    let pairs: Vec<(&[u8], &[u8])> = c.requested.iter().map(|(k, v)| (k.as_slice(), v.as_slice())).collect();
+    let pairs = pairs_of(&c.requested);
+    let reported = c.reported.as_deref().map(pairs_of);
     let findings: Vec<Finding> = match Vocabulary::builtin().and_then(|v| Targets::parse(v, Some(target)).and_then(|t| check_object(v, &t, object, &pairs))) {
         Ok(f) => f,
         Err(e) => {
@@ -419,13 +497,9 @@ fn build_entry(c: &Call, default_target: &str) -> (Entry, String) {
         }
     };
     let mut body = String::new();
-    let _ = write!(body, "\"call\": {}", json_str(&c.call));
-    if let Some(f) = &c.filename {
-        let _ = write!(body, ", \"filename\": {}", json_str(f));
-    }
-    let _ = write!(body, ", \"comm_size\": {}, \"target\": {}", c.comm_size, json_str(target));
+    let _ = write!(body, "\"comm_size\": {}, \"target\": {}", c.comm_size, json_str(target));
     body.push_str(", \"hints\": [");
-    for (i, (k, v)) in c.requested.iter().enumerate() {
+    for (i, (k, v)) in pairs.iter().enumerate() {
         let _ = write!(body, "{}{{\"key\": {}, \"value\": {}}}", sep(i), json_bytes(k), json_bytes(v));
     }
     body.push_str("], \"diagnostics\": [");
@@ -465,7 +539,7 @@ fn build_entry(c: &Call, default_target: &str) -> (Entry, String) {
         lines.push(format!("{}: {}: the processes disagree", c.call, m.key));
     }
     body.push_str("], \"effective\": [");
-    match &c.reported {
+    match &reported {
         None => {
             body.push(']');
         }
@@ -473,23 +547,21 @@ fn build_entry(c: &Call, default_target: &str) -> (Entry, String) {
             let mut i = 0;
             // Requested keys in the caller's order (the last value of a key given twice).
             let mut seen: Vec<&[u8]> = Vec::new();
-            for (k, v) in c.requested.iter().rev() {
-                if seen.contains(&k.as_slice()) {
-                    continue;
+            for (k, _) in pairs.iter().rev() {
+                if !seen.contains(k) {
+                    seen.push(k);
                 }
-                seen.push(k);
-                let _ = v;
             }
             seen.reverse();
             for k in &seen {
-                let req = c.requested.iter().rev().find(|(rk, _)| rk == k).map(|(_, v)| v.as_slice());
-                let eff = reported.iter().find(|(rk, _)| rk == k).map(|(_, v)| v.as_slice());
+                let req = pairs.iter().rev().find(|(rk, _)| rk == k).map(|(_, v)| *v);
+                let eff = reported.iter().find(|(rk, _)| rk == k).map(|(_, v)| *v);
                 let key = String::from_utf8_lossy(k);
                 let misread = findings.iter().any(|f| f.key == key && matches!(f.code, Code::UnitSuffix | Code::BadValue));
                 push_effective(&mut body, &mut i, k, req, eff, status(req, eff, misread));
             }
             for (k, v) in reported {
-                if !seen.contains(&k.as_slice()) {
+                if !seen.contains(k) {
                     push_effective(&mut body, &mut i, k, None, Some(v), "added");
                 }
             }
@@ -504,8 +576,16 @@ fn build_entry(c: &Call, default_target: &str) -> (Entry, String) {
         let _ = write!(body, "{}{}", sep(i), json_str(n));
     }
     body.push(']');
-    let key = body.clone();
-    (Entry { body, count: 1, findings: findings.len() as u64, mismatches: c.mismatches.len() as u64, lines }, key)
+    Entry { head: String::new(), body, count: 1, findings: findings.len() as u64, mismatches: c.mismatches.len() as u64, lines }
+}
+
+/// `"call": ..., "filename": ...` of an entry.
+fn head_of(c: &Call) -> String {
+    let mut head = format!("\"call\": {}", json_str(&c.call));
+    if let Some(f) = &c.filename {
+        let _ = write!(head, ", \"filename\": {}", json_str(f));
+    }
+    head
 }
 
 /// The vocabulary's name for the kind of object a call gives hints to.
@@ -554,19 +634,26 @@ fn json_bytes(b: &[u8]) -> String {
 fn json_str(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
-    for ch in s.chars() {
-        match ch {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
+    // Runs of characters that need no escape are copied whole.
+    let mut start = 0;
+    for (i, b) in s.bytes().enumerate() {
+        if b >= 0x20 && b != b'"' && b != b'\\' && b != 0x7f {
+            continue;
         }
+        out.push_str(&s[start..i]);
+        match b {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            b'\n' => out.push_str("\\n"),
+            b'\r' => out.push_str("\\r"),
+            b'\t' => out.push_str("\\t"),
+            _ => {
+                let _ = write!(out, "\\u{:04x}", b);
+            }
+        }
+        start = i + 1;
     }
+    out.push_str(&s[start..]);
     out.push('"');
     out
 }
@@ -598,7 +685,7 @@ impl Report {
         }
         s.push_str("],\n  \"calls\": [");
         for (i, e) in self.entries.iter().enumerate() {
-            let _ = write!(s, "{}\n    {{\"count\": {}, {}}}", if i > 0 { "," } else { "" }, e.count, e.body);
+            let _ = write!(s, "{}\n    {{\"count\": {}, {}, {}}}", if i > 0 { "," } else { "" }, e.count, e.head, e.body);
         }
         s.push_str(if self.entries.is_empty() { "]\n}\n" } else { "\n  ]\n}\n" });
         s
