@@ -15,7 +15,7 @@
 #                   make fuzz-smoke: 60 s (installs clang-19 if missing); before it, the
 #                   serialization target for half as long (SERIAL_FUZZ_SECONDS)
 #   make bench      this library, its standard ABI build, MPICH and Open MPI side by side (installs
-#                   the peers if missing)
+#                   the peers if missing); then make bench-hintcheck (docs/hintcheck.md)
 #   make lint       the hint checker mpi-info-lint, into build/bin (also built by make)
 #   make man        the section 3 man pages, from the header's doc comments, into build/man/man3
 #   make install    PREFIX=/usr/local DESTDIR= ; make uninstall undoes it
@@ -321,6 +321,7 @@ bench: lib
 	mpicc.openmpi $(BENCH_CFLAGS) -DBENCH_WITH_MPI benches/info_bench.c -o $(OUT)/bench/info_bench_openmpi -lpthread
 	@echo "MPICH $$(mpichversion | sed -n 's/^MPICH Version:[[:space:]]*//p'), $$(ompi_info --version | head -n 1), $$(nproc) cores: $$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
 	python3 benches/compare.py $(OUT)/bench/info_bench $(OUT)/bench/info_bench_abi $(OUT)/bench/info_bench_mpich $(OUT)/bench/info_bench_openmpi
+	@$(MAKE) --no-print-directory bench-hintcheck
 
 # The CMake package (cmake/*.in) for find_package(mpi_info): the names of both libraries
 # (libmpi_info and its standard ABI build, libmpi_info_abi) and their version,
@@ -715,6 +716,14 @@ install-hintcheck: hintcheck
 
 uninstall-hintcheck:
 	rm -f $(DESTDIR)$(LIBDIR)/libmpi_info_hintcheck.so
+
+# For each MPI installed (mpicc.mpich, mpicc.openmpi), the library built, then the jobs of
+# hintcheck/bench.sh (BENCH_NP, BENCH_N).
+bench-hintcheck:
+	@for mpi in mpich openmpi; do \
+	    if command -v mpicc.$$mpi >/dev/null; then $(MAKE) --no-print-directory hintcheck MPICC=mpicc.$$mpi >/dev/null || exit 1; fi; \
+	done
+	hintcheck/bench.sh
 
 # In make test: its own suite (hintcheck), after the others.
 HINTCHECK_SUITE := hintcheck/tests/run.sh

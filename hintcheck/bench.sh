@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# make bench-hintcheck: the time MPI_File_open + MPI_File_close take with and without
+# libmpi_info_hintcheck, 20 hints, on each MPI that is installed, with 4 processes (BENCH_NP:
+# "4" unless given; "2 4" for both), beside one small allreduce (what the tool's agreement check
+# costs: the goal is at most that plus 50 us).
+#
+# hintjob bench runs, with the library preloaded (no variable set), MPI_File_open+close (through
+# the tool) and PMPI_File_open+close (past it) in alternation, BENCH_N (200) of each, each pair
+# timed after a barrier, and prints the medians (the largest over the processes). Alternating in
+# one process makes the two comparable on a shared machine, where runs minutes apart are not. A
+# second run without the library checks the method: there both sides go to the MPI, and their
+# difference is the noise. Needs the library built (make hintcheck MPICC=...).
+set -u
+cd "$(dirname "$0")/.."
+N=${BENCH_N:-200}
+NPS=${BENCH_NP:-4}
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+echo "$(nproc) cores: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1); load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "medians of $N, microseconds; 'tool' = MPI_File_open+close, 'direct' = PMPI_File_open+close in the same run"
+printf '%-8s %3s %-16s %10s %10s %10s %10s\n' MPI np library tool direct added allreduce
+for mpi in mpich openmpi; do
+    command -v "mpicc.$mpi" >/dev/null 2>&1 && command -v "mpirun.$mpi" >/dev/null 2>&1 || continue
+    lib=$(pwd)/build/hintcheck/mpicc.$mpi/libmpi_info_hintcheck.so
+    [ -f "$lib" ] || { echo "$lib is missing: make hintcheck MPICC=mpicc.$mpi" >&2; exit 1; }
+    job=$tmp/hintjob_$mpi
+    "mpicc.$mpi" -std=c99 -D_POSIX_C_SOURCE=200809L -O2 hintcheck/tests/hintjob.c -o "$job" -lpthread || exit 1
+    for np in $NPS; do
+        for side in preloaded none; do
+            pre=()
+            if [ "$mpi" = mpich ]; then
+                [ $side = preloaded ] && pre=(-env LD_PRELOAD "$lib")
+                line=$(timeout 300 mpirun.mpich -np "$np" "${pre[@]}" "$job" bench "$tmp" "$N" 2>/dev/null | grep '^bench:')
+            else
+                [ $side = preloaded ] && pre=(-x "LD_PRELOAD=$lib")
+                line=$(timeout 300 mpirun.openmpi --oversubscribe -np "$np" "${pre[@]}" "$job" bench "$tmp" "$N" 2>/dev/null | grep '^bench:')
+            fi
+            # "bench: open+close X us, direct Y us, allreduce Z us"
+            read -r tool direct allreduce < <(sed -E 's/.*open\+close ([0-9.]+) us, direct ([0-9.]+) us, allreduce ([0-9.]+) us.*/\1 \2 \3/' <<<"$line")
+            printf '%-8s %3s %-16s %10s %10s %10s %10s\n' "$mpi" "$np" "$side" "${tool:-?}" "${direct:-?}" \
+                "$(awk -v a="${tool:-0}" -v b="${direct:-0}" 'BEGIN {printf "%+.1f", a - b}')" "${allreduce:-?}"
+        done
+    done
+done
