@@ -525,7 +525,7 @@ fn build_entry(c: &Call, default_target: &str) -> Entry {
             f.value,
             f.code.as_str(),
             f.message,
-            f.suggestion.as_ref().map(|s| format!(" (did you mean {s}?)")).unwrap_or_default()
+            f.suggestion.as_ref().map(|s| format!(" [suggestion: {s}]")).unwrap_or_default()
         ));
     }
     body.push_str("], \"mismatches\": [");
