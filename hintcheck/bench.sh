@@ -19,8 +19,9 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 echo "$(nproc) cores: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1); load average $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "medians of $N, microseconds; 'tool' = MPI_File_open+close, 'direct' = PMPI_File_open+close in the same run"
-printf '%-8s %3s %-16s %10s %10s %10s %10s\n' MPI np library tool direct added allreduce
+echo "medians of $N, microseconds; 'tool' = MPI_File_open+close, 'direct' = PMPI_File_open+close in the same run;"
+echo "'added' = difference of the medians, 'paired' = median of the differences of adjacent pairs"
+printf '%-8s %3s %-10s %10s %10s %10s %10s %10s\n' MPI np library tool direct added paired allreduce
 for mpi in mpich openmpi; do
     command -v "mpicc.$mpi" >/dev/null 2>&1 && command -v "mpirun.$mpi" >/dev/null 2>&1 || continue
     lib=$(pwd)/build/hintcheck/mpicc.$mpi/libmpi_info_hintcheck.so
@@ -37,10 +38,10 @@ for mpi in mpich openmpi; do
                 [ $side = preloaded ] && pre=(-x "LD_PRELOAD=$lib")
                 line=$(timeout 300 mpirun.openmpi --oversubscribe -np "$np" "${pre[@]}" "$job" bench "$tmp" "$N" 2>/dev/null | grep '^bench:')
             fi
-            # "bench: open+close X us, direct Y us, allreduce Z us"
-            read -r tool direct allreduce < <(sed -E 's/.*open\+close ([0-9.]+) us, direct ([0-9.]+) us, allreduce ([0-9.]+) us.*/\1 \2 \3/' <<<"$line")
-            printf '%-8s %3s %-16s %10s %10s %10s %10s\n' "$mpi" "$np" "$side" "${tool:-?}" "${direct:-?}" \
-                "$(awk -v a="${tool:-0}" -v b="${direct:-0}" 'BEGIN {printf "%+.1f", a - b}')" "${allreduce:-?}"
+            # "bench: open+close X us, direct Y us, paired difference P us, allreduce Z us"
+            read -r tool direct paired allreduce < <(sed -E 's/.*open\+close ([0-9.]+) us, direct ([0-9.]+) us, paired difference ([-0-9.]+) us, allreduce ([0-9.]+) us.*/\1 \2 \3 \4/' <<<"$line")
+            printf '%-8s %3s %-10s %10s %10s %10s %10s %10s\n' "$mpi" "$np" "$side" "${tool:-?}" "${direct:-?}" \
+                "$(awk -v a="${tool:-0}" -v b="${direct:-0}" 'BEGIN {printf "%+.1f", a - b}')" "${paired:-?}" "${allreduce:-?}"
         done
     done
 done

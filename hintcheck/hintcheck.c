@@ -37,8 +37,6 @@ int mpi_info_hintcheck_call_end(HcCall *c);
 void mpi_info_hintcheck_counts(long long *out);
 void mpi_info_hintcheck_finalize(const long long *totals);
 
-#define HC_HIDDEN __attribute__((visibility("hidden")))
-
 /* ---- process state ---- */
 static pthread_mutex_t state_lock = PTHREAD_MUTEX_INITIALIZER;
 static int ready;               /* the core is set up */
@@ -46,7 +44,6 @@ static int finalized;           /* MPI_Finalize has begun: nothing more is check
 static int world_rank, world_size;
 static int thread_multiple;     /* provided level is MPI_THREAD_MULTIPLE */
 static const char *target = "mpi";
-static int is_openmpi;
 
 /* Sets up the core once MPI is initialized; returns whether calls are to be checked. */
 static int setup(void) {
@@ -63,7 +60,7 @@ static int setup(void) {
             PMPI_Get_library_version(version, &len);
             if (strstr(version, "CRAY MPICH") || strstr(version, "Cray MPICH")) target = "cray-mpich";
             else if (strstr(version, "MPICH")) target = "mpich";
-            else if (strstr(version, "Open MPI")) { target = "openmpi"; is_openmpi = 1; }
+            else if (strstr(version, "Open MPI")) target = "openmpi";
             PMPI_Comm_rank(MPI_COMM_WORLD, &world_rank);
             PMPI_Comm_size(MPI_COMM_WORLD, &world_size);
             PMPI_Query_thread(&provided);
@@ -222,12 +219,13 @@ static void agree(Check *k, MPI_Comm comm) {
         free(ser.data);
         return;
     }
-    if (ser.failed) {
-        /* Every process must still take part: an all-ones digest stands for "unknown". */
-        d = UINT64_MAX;
-        mpi_info_hintcheck_note(k->c, "the hints could not be serialized (out of memory): agreement not checked");
-    }
     in[0] = d; in[1] = ~d;
+    if (ser.failed) {
+        /* Every process must still take part: zeros change neither maximum, so this process
+         * is left out of the comparison. */
+        in[0] = 0; in[1] = 0;
+        mpi_info_hintcheck_note(k->c, "the hints could not be serialized (out of memory): this process's were not compared");
+    }
     if (PMPI_Allreduce(in, out, 2, MPI_UINT64_T, MPI_MAX, comm) != MPI_SUCCESS) {
         mpi_info_hintcheck_note(k->c, "the agreement collective failed");
         free(ser.data);

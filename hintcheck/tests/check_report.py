@@ -7,7 +7,7 @@
     check_report.py long MPI NP REPORT STDERR          a key too long for a second target
     check_report.py repeat MPI NP REPORT STDERR        equal calls merged with a count
     check_report.py threads MPI NP REPORT STDERR       calls from 2 threads under MPI_THREAD_MULTIPLE
-    check_report.py hang MPI NP STDERR                 the disagreement printed before the hang
+    check_report.py hang MPI NP REPORT STDERR          the disagreement printed and written before the hang
 
 MPI is mpich or openmpi, NP the number of processes. Prints each failed check and ends with
 "check_report: N passed, M failed"; exits non-zero if a check failed.
@@ -296,10 +296,19 @@ def threads(mpi, np, path, stderr):
     check(report["checked_calls"] == 41, f"41 checked calls ({report['checked_calls']})")
 
 
-def hang(mpi, np, stderr):
+def hang(mpi, np, path, stderr):
+    """romio_no_indep_rw on the last rank only: MPICH hangs in MPI_File_open, the job is killed."""
     text = open(stderr).read()
     check("the processes passed different hints" in text and "romio_no_indep_rw" in text,
           "the disagreement printed before the job hung")
+    report = load(path)
+    if report is None or not schema(report):
+        return
+    check(report["finalized"] is False, "the report of a job that died says so")
+    if check(len(report["calls"]) == 1, "the call that hung is in the report"):
+        c = report["calls"][0]
+        check([m["key"] for m in c["mismatches"]] == ["romio_no_indep_rw"], "with its disagreement")
+        check(any("did not return" in n for n in c["notes"]), "and a note that it was written before the call returned")
 
 
 def main():
@@ -310,8 +319,8 @@ def main():
             schema(report)
     elif mode in ("codes", "disagree", "long", "repeat", "threads") and len(sys.argv) == 6:
         {"codes": codes, "disagree": disagree, "long": long, "repeat": repeat, "threads": threads}[mode](sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5])
-    elif mode == "hang" and len(sys.argv) == 5:
-        hang(sys.argv[2], int(sys.argv[3]), sys.argv[4])
+    elif mode == "hang" and len(sys.argv) == 6:
+        hang(sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5])
     else:
         print(__doc__)
         check(False, "usage")

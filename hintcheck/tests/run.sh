@@ -139,10 +139,11 @@ for mpi in "${mpis[@]}"; do
         count "$tmp/check.out"
     fi
     # MPICH 4.0.2 hangs in MPI_File_open when romio_no_indep_rw is passed by some processes only:
-    # the disagreement is printed before (the job is then ended by timeout).
+    # the disagreement is printed, and the report written, before (the job is then ended by
+    # timeout).
     if [ "$mpi" = mpich ]; then
-        JOB_SECONDS=8 run "$mpi" 2 "$lib" "$tmp/hang.out" "$tmp/hang.err" "$job" hang "$tmp"
-        $PYTHON hintcheck/tests/check_report.py hang "$mpi" 2 "$tmp/hang.err" >"$tmp/check.out" 2>&1
+        MPI_INFO_HINTCHECK=$tmp/hang.json JOB_SECONDS=8 run "$mpi" 2 "$lib" "$tmp/hang.out" "$tmp/hang.err" "$job" hang "$tmp"
+        $PYTHON hintcheck/tests/check_report.py hang "$mpi" 2 "$tmp/hang.json" "$tmp/hang.err" >"$tmp/check.out" 2>&1
         count "$tmp/check.out"
     fi
 done

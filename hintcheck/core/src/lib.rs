@@ -36,6 +36,8 @@ pub struct Call {
     reported: Option<Vec<u8>>,
     mismatches: Vec<Mismatch>,
     notes: Vec<String>,
+    /// Being written before the call returned (see `mpi_info_hintcheck_mismatch`).
+    pending: bool,
 }
 
 /// A key on which the processes of a collective call disagree: each value (`None`: the key was
@@ -218,6 +220,7 @@ pub unsafe extern "C" fn mpi_info_hintcheck_call_begin(call: *const c_char, file
             reported: None,
             mismatches: Vec::new(),
             notes: Vec::new(),
+            pending: false,
         }))
     }))
     .unwrap_or(std::ptr::null_mut())
@@ -370,6 +373,25 @@ pub unsafe extern "C" fn mpi_info_hintcheck_mismatch(
             // equal hints look different, so this is a tool failure).
             c.notes.push("the processes' digests differed but no key differs".to_string());
         }
+        // The call may hang or crash: the report is written now with this call in it, so that
+        // it holds the disagreement whatever happens next.
+        if !c.mismatches.is_empty() {
+            c.pending = true;
+            let file = object_of(&c.call) == Some("file");
+            let target = with_report(|r| if file { r.file_target.clone() } else { r.target.clone() }).unwrap_or_else(|| "mpi".to_string());
+            let mut entry = build_entry(c, &target);
+            entry.head = head_of(c);
+            c.pending = false;
+            with_report(|r| {
+                if r.json_path.is_some() {
+                    r.entries.push(entry);
+                    r.calls += 1;
+                    r.write_json();
+                    r.calls -= 1;
+                    r.entries.pop();
+                }
+            });
+        }
         if print != 0 && !c.mismatches.is_empty() {
             let mut msg = format!(
                 "mpi-info hintcheck: {}{} on {} processes: the processes passed different hints (this call, or a collective call that follows, may hang or fail):\n",
@@ -438,6 +460,7 @@ pub unsafe extern "C" fn mpi_info_hintcheck_call_end(call: *mut Call) -> c_int {
                 reported: c.reported.clone(),
                 mismatches: c.mismatches.iter().map(|m| Mismatch { key: m.key.clone(), groups: m.groups.clone() }).collect(),
                 notes: c.notes.clone(),
+                pending: false,
             })
         });
         let known = nameless.as_ref().and_then(|n| with_report(|r| r.checked.get(n).map(|&i| r.entries[i].clone())).flatten());
@@ -568,7 +591,9 @@ fn build_entry(c: &Call, default_target: &str) -> Entry {
             body.push(']');
         }
     }
-    if c.reported.is_none() {
+    if c.pending {
+        notes.push("written before the call returned, because the processes disagree: if this note stays, the call did not return".to_string());
+    } else if c.reported.is_none() {
         notes.push(format!("the MPI has no call that reports the hints in effect after {}", c.call));
     }
     body.push_str(", \"notes\": [");
