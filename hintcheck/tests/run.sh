@@ -3,8 +3,8 @@
 # (MPICH: mpicc.mpich, mpirun.mpich; Open MPI: mpicc.openmpi, mpirun.openmpi), with 2 and 4
 # processes: builds the library (make hintcheck MPICC=...) and hintcheck/tests/hintjob.c, runs
 # its modes under mpirun with the library preloaded, and checks the reports with
-# check_report.py. With neither MPI, says so and counts nothing. Every job is bounded by
-# `timeout`. Ends with "hintcheck: N passed, M failed".
+# check_report.py; first the core's unit tests. With neither MPI, says so and counts nothing.
+# Every job is bounded by `timeout`. Ends with "hintcheck: N passed, M failed".
 set -u
 cd "$(dirname "$0")/../.."
 MAKE=${MAKE:-make}
@@ -63,6 +63,11 @@ same_err() {
     cmp -s <(sed -E 's/\[\[[0-9]+,/[[job,/g; s/^\[[^]:]+:[0-9]+\]/[host:pid]/' "$1") \
            <(sed -E 's/\[\[[0-9]+,/[[job,/g; s/^\[[^]:]+:[0-9]+\]/[host:pid]/' "$2")
 }
+
+# The core's unit tests (they need no MPI, but belong with the jobs), in the core's own target directory (the C API off).
+CARGO=${CARGO:-cargo}
+if $CARGO test --release -q -p mpi-info-hintcheck --target-dir target/hintcheck >"$tmp/cargo.log" 2>&1; then ok
+else fail "cargo test -p mpi-info-hintcheck"; tail -n 20 "$tmp/cargo.log"; fi
 
 for mpi in "${mpis[@]}"; do
     echo "hintcheck on $mpi:"

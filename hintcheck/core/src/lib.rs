@@ -831,6 +831,51 @@ mod tests {
         assert_eq!(status(Some(b"16M"), Some(b"16M"), true), "misread");
     }
 
+    /// The whole path through the C functions, as hintcheck.c drives it (one test: the report
+    /// is the process's).
+    #[test]
+    fn calls_through_the_c_functions() {
+        let cs = |s: &str| std::ffi::CString::new(s).unwrap();
+        let (version, target) = (cs("MPICH Version: 4.0.2"), cs("mpich"));
+        let (open, file, other) = (cs("MPI_File_open"), cs("/tmp/a"), cs("/tmp/b"));
+        let requested = b"cb_buffer_size\x0016M\0striping_factr\x004\0cb_nodes\x001\0";
+        let reported = b"cb_buffer_size\x0016M\0cb_nodes\x002\0romio_cb_read\0automatic\0";
+        let make = |name: &std::ffi::CString| unsafe {
+            let c = mpi_info_hintcheck_call_begin(open.as_ptr(), name.as_ptr(), std::ptr::null(), 2);
+            mpi_info_hintcheck_requested(c, requested.as_ptr() as *const c_char, requested.len());
+            mpi_info_hintcheck_reported(c, reported.as_ptr() as *const c_char, reported.len());
+            c
+        };
+        unsafe {
+            assert_eq!(mpi_info_hintcheck_init(version.as_ptr(), target.as_ptr(), 0, 2), 0);
+            assert_eq!(mpi_info_hintcheck_call_end(make(&file)), 2); // unit-suffix, unknown-key
+            assert_eq!(mpi_info_hintcheck_call_end(make(&file)), 2); // merged
+            assert_eq!(mpi_info_hintcheck_call_end(make(&other)), 2); // a new name, same check
+            // Two processes that disagree on cb_nodes, one without striping_factr.
+            let c = make(&file);
+            let all = b"cb_nodes\x001\0striping_factr\x004\0cb_nodes\x002\0";
+            let (ranks, lens) = ([0, 1], [28, 11]);
+            assert_eq!(mpi_info_hintcheck_mismatch(c, 2, ranks.as_ptr(), lens.as_ptr(), all.as_ptr() as *const c_char, 0), 2);
+            assert_eq!(mpi_info_hintcheck_call_end(c), 4);
+            assert_eq!(mpi_info_hintcheck_call_end(std::ptr::null_mut()), 0);
+        }
+        let text = with_report(|r| {
+            assert_eq!(r.calls, 4);
+            assert_eq!(r.entries.iter().map(|e| e.count).collect::<Vec<_>>(), [2, 1, 1]);
+            assert_eq!(r.entries[0].body, r.entries[1].body);
+            r.json()
+        })
+        .unwrap();
+        assert!(text.contains(r#"{"key": "cb_buffer_size", "requested": "16M", "effective": "16M", "status": "misread"}"#), "{text}");
+        assert!(text.contains(r#"{"key": "striping_factr", "requested": "4", "effective": null, "status": "dropped"}"#));
+        assert!(text.contains(r#"{"key": "cb_nodes", "requested": "1", "effective": "2", "status": "changed"}"#));
+        assert!(text.contains(r#"{"key": "romio_cb_read", "requested": null, "effective": "automatic", "status": "added"}"#));
+        assert!(text.contains(r#"{"key": "cb_nodes", "values": [{"value": "1", "ranks": [0]}, {"value": "2", "ranks": [1]}]}"#));
+        assert!(text.contains(r#"{"key": "striping_factr", "values": [{"value": "4", "ranks": [0]}, {"value": null, "ranks": [1]}]}"#));
+        assert!(text.contains(r#""code": "unknown-key""#) && text.contains(r#""suggestion": "striping_factor""#));
+        assert!(text.contains(r#""findings": 8"#) && text.contains(r#""mismatches": 2"#), "{text}");
+    }
+
     #[test]
     fn json_escapes() {
         assert_eq!(json_str("a\"b\\\n\u{1}"), "\"a\\\"b\\\\\\n\\u0001\"");
