@@ -280,9 +280,9 @@ mod tests {
         let cray = items(b"*:romio_cb_write=enable:striping_factor=8,/scratch/*:cb_nodes=4:oops", Syntax::Cray);
         assert_eq!(
             pairs(&cray),
-            [p(1, 3, "romio_cb_write", "enable"), p(1, 25, "striping_factor", "8"), p(1, 53, "cb_nodes", "4")]
+            [p(1, 3, "romio_cb_write", "enable"), p(1, 25, "striping_factor", "8"), p(1, 54, "cb_nodes", "4")]
         );
-        assert_eq!(malformed_lines(&cray), [(1, 64)]);
+        assert_eq!(malformed_lines(&cray), [(1, 65)]);
     }
 
     #[test]
