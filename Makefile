@@ -15,7 +15,7 @@
 #                   make fuzz-smoke: 60 s (installs clang-19 if missing); before it, the
 #                   serialization target for half as long (SERIAL_FUZZ_SECONDS)
 #   make bench      this library, its standard ABI build, MPICH and Open MPI side by side (installs
-#                   the peers if missing)
+#                   the peers if missing); make bench-hints, the hint checker's costs alone
 #   make lint       the hint checker mpi-info-lint, into build/bin (also built by make)
 #   make man        the section 3 man pages, from the header's doc comments, into build/man/man3
 #   make install    PREFIX=/usr/local DESTDIR= ; make uninstall undoes it
@@ -750,4 +750,14 @@ install-lint: lint
 	install -m 644 $(LINT_MAN) $(DESTDIR)$(MANDIR)/man1/mpi-info-lint.1
 uninstall-lint:
 	rm -f $(DESTDIR)$(BINDIR)/mpi-info-lint $(DESTDIR)$(MANDIR)/man1/mpi-info-lint.1
+# The checker's costs (BENCHMARKS.md, "Checking hints"): MPIX_Info_check on a 20-key object
+# (benches/hints_bench.c) and mpi-info-lint on 10,000-line files (benches/lint_bench.py).
+.PHONY: bench-hints
+bench: bench-hints
+bench-hints: lib lint
+	@mkdir -p $(OUT)/bench
+	$(CC) $(BENCH_CFLAGS) -Werror -Iinclude benches/hints_bench.c -o $(OUT)/bench/hints_bench \
+	    -L$(LIB) -lmpi_info -Wl,-rpath,$(abspath $(LIB))
+	$(OUT)/bench/hints_bench
+	$(PYTHON) benches/lint_bench.py $(LINT)
 # ---------------------------------------------------------------- hint checker end
