@@ -3,7 +3,7 @@
 
 use std::fmt::{self, Write as _};
 
-use super::text::{distance, try_format, try_string, MessageBuf, Quoted};
+use super::text::{distance, try_format, try_lossy, try_string, MessageBuf, Quoted};
 use super::vocab::{Entry, Parse, Reader, Vocabulary};
 use crate::error::Error;
 use crate::typed::{is_blank, parse_i64, strip};
@@ -156,8 +156,8 @@ impl Checker<'_> {
             findings.push(Finding {
                 code,
                 pair: n,
-                key: try_string(&String::from_utf8_lossy(key))?,
-                value: try_string(&String::from_utf8_lossy(value))?,
+                key: try_lossy(key)?,
+                value: try_lossy(value)?,
                 message: try_string(message)?,
                 suggestion,
             });

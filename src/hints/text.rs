@@ -47,6 +47,21 @@ pub(crate) fn try_string(text: &str) -> Result<String, Error> {
     Ok(copy)
 }
 
+/// `text` as UTF-8, each invalid sequence replaced by U+FFFD (as `String::from_utf8_lossy`
+/// does), or `NoMem`.
+pub(crate) fn try_lossy(text: &[u8]) -> Result<String, Error> {
+    let mut out = String::new();
+    out.try_reserve(text.len())?;
+    for chunk in text.utf8_chunks() {
+        out.try_reserve(chunk.valid().len() + 3)?;
+        out.push_str(chunk.valid());
+        if !chunk.invalid().is_empty() {
+            out.push(char::REPLACEMENT_CHARACTER);
+        }
+    }
+    Ok(out)
+}
+
 /// Formats into a new `String` through a [`MessageBuf`]: at most `MAX_VALUE_LEN` bytes.
 pub(crate) fn try_format(args: fmt::Arguments<'_>) -> Result<String, Error> {
     let mut buf = MessageBuf::new();
@@ -153,6 +168,13 @@ mod tests {
         }
         assert_eq!(buf.as_str().len(), MAX_VALUE_LEN - 1);
         assert!(buf.as_str().chars().all(|c| c == 'é'));
+    }
+
+    #[test]
+    fn lossy_copies_replace_what_is_not_utf8() {
+        for text in [&b"plain"[..], b"caf\xc3\xa9", b"a\xffb\xc3", b""] {
+            assert_eq!(try_lossy(text).unwrap(), String::from_utf8_lossy(text));
+        }
     }
 
     #[test]
