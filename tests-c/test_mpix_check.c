@@ -21,7 +21,8 @@
  * - The vocabulary variant: a small vocabulary of our own (target "mylib", a bool key) is
  *   checked, its target accepted in targets, the built-in keys still checked, a key it
  *   describes replaces the built-in description; a vocabulary of exactly MPIX_INFO_TEXT_MAX
- *   bytes is read and one byte more (or no NUL before a guard page) refused; 59 targets of
+ *   bytes is read and one byte more (or no NUL before a guard page) refused; a message longer
+ *   than a value holds is cut at 1023 bytes, before a character that would not fit; 59 targets of
  *   our own (64 in all) are taken, 60 refused; NULL, malformed JSON and JSON that is no
  *   vocabulary are MPI_ERR_ARG. With an empty vocabulary it gives what MPIX_Info_check gives,
  *   so the cases above run through all four entry points.
@@ -682,6 +683,34 @@ static void test_own_vocabulary(int api) {
         CHECK(nkeys(d) == 0);
         MPI_Info_free(&d);
     }
+    /* A message longer than a value holds is cut at MPI_MAX_INFO_VAL - 1 bytes, before a
+     * character that would not fit whole: here a 2-byte one at bytes 1022 and 1023. */
+    char *xs = repeat('x', 1001), *vocabulary = malloc(4096), *cut = malloc(MPI_MAX_INFO_VAL);
+    if (!vocabulary || !cut) exit(2);
+    snprintf(vocabulary, 4096,
+             "{\"format\": \"mpi-info-hints\", \"version\": 1, \"targets\": [{\"name\": \"mylib\", \"title\": \"t\", \"read\": \"r\"}],"
+             " \"keys\": [{\"key\": \"mylib_cache\", \"objects\": [\"file\"], \"type\": \"string\", \"summary\": \"s\","
+             " \"readers\": [{\"target\": \"mylib\", \"parse\": \"string\", \"source\": \"x\"}]}],"
+             " \"conflicts\": [{\"targets\": [\"mylib\"], \"when\": [{\"key\": \"cb_nodes\"}, {\"key\": \"mylib_cache\", \"values\": [\"OFF\"]}],"
+             " \"message\": \"%s\xc3\xa9 and more\", \"source\": \"x\"}]}",
+             xs);
+    snprintf(cut, MPI_MAX_INFO_VAL, "conflict: for mylib: %s", xs);
+    CHECK(strlen(cut) == 1022);
+    const char *const long_conflict[] = {"mylib_cache", "off", "cb_nodes", "2"};
+    MPI_Info_free(&info);
+    info = make_info(long_conflict, 2);
+    d = SENT_HANDLE;
+    CHECK_RC(VCHECKS[api](info, vocabulary, "mylib", &d), MPI_SUCCESS);
+    if (d != SENT_HANDLE) {
+        const finding cut_f[] = {{"mylib_cache", cut, NULL, 1},
+                                 {"cb_nodes", "not-read-by-target: 'cb_nodes' is not read by mylib; it is read by ", NULL, 0}};
+        CHECK(holds_findings(d, cut_f, 2));
+        MPI_Info_free(&d);
+    }
+    free(xs);
+    free(vocabulary);
+    free(cut);
+
     /* MPI_INFO_ENV with it. */
     d = SENT_HANDLE;
     CHECK_RC(VCHECKS[api](MPI_INFO_ENV, MYLIB_VOCABULARY, NULL, &d), MPI_SUCCESS);
@@ -695,7 +724,7 @@ static void test_own_vocabulary(int api) {
 #define WORKERS 8
 static int rounds = 60;
 static MPI_Info shared_object, changing_object;
-static volatile int changer_done;
+static int changer_done; /* read and written with __atomic builtins */
 
 typedef struct {
     int id, failures, line, rc;
@@ -759,7 +788,7 @@ static void *worker(void *arg) {
 
 static void *changer(void *arg) {
     record *r = arg;
-    for (int i = 0; !changer_done; i++) {
+    for (int i = 0; !__atomic_load_n(&changer_done, __ATOMIC_ACQUIRE); i++) {
         int rc = MPI_Info_set(changing_object, "cb_buffer_size", i % 2 ? "1G" : "16M");
         EXPECT(r, rc == MPI_SUCCESS, rc);
         rc = MPI_Info_set(changing_object, "romio_cb_write", i % 3 ? "enable" : "Enable");
@@ -778,14 +807,14 @@ static void test_threads(void) {
     pthread_t threads[WORKERS + 1];
     record records[WORKERS + 1];
     memset(records, 0, sizeof records);
-    changer_done = 0;
+    __atomic_store_n(&changer_done, 0, __ATOMIC_RELEASE);
     if (pthread_create(&threads[WORKERS], NULL, changer, &records[WORKERS]) != 0) exit(2);
     for (int t = 0; t < WORKERS; t++) {
         records[t].id = t;
         if (pthread_create(&threads[t], NULL, worker, &records[t]) != 0) exit(2);
     }
     for (int t = 0; t < WORKERS; t++) pthread_join(threads[t], NULL);
-    changer_done = 1;
+    __atomic_store_n(&changer_done, 1, __ATOMIC_RELEASE);
     pthread_join(threads[WORKERS], NULL);
     for (int t = 0; t <= WORKERS; t++) {
         CHECK(records[t].failures == 0);
