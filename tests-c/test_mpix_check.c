@@ -541,6 +541,12 @@ static void test_vocabulary_errors(int api) {
     }
     FAILS(api, live_object, NULL, "mpich", 0, MPI_ERR_ARG);
     FAILS(api, live_object, NULL, NULL, 0, MPI_ERR_ARG);
+    /* Nesting far past what a vocabulary has, arrays and objects: refused, not a crash. */
+    char *deep = repeat('[', 200000);
+    FAILS(api, live_object, deep, "mpich", 0, MPI_ERR_ARG);
+    for (size_t i = 0; i + 5 < 200000; i += 5) memcpy(deep + i, "{\"a\":", 5);
+    FAILS(api, live_object, deep, "mpich", 0, MPI_ERR_ARG);
+    free(deep);
     /* Its own target exists only with it. */
     FAILS(api, live_object, EMPTY_VOCABULARY, "mylib", 0, MPI_ERR_ARG);
     FAILS(api, live_object, MYLIB_VOCABULARY, "mylib,", 0, MPI_ERR_ARG);
