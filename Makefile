@@ -190,11 +190,11 @@ endef
 asan: lib $(ASAN_SHARED) $(ASAN_STATIC)
 	$(call sanitized_suite,asan,C suite with ASan and UBSan,$(ASAN_ENV),$(ASAN_SHARED),$(ASAN_STATIC))
 
-# The threaded tests (test_threads and stress) built with
+# The threaded tests (test_threads, test_mpix_threads, test_mpix_check and stress) built with
 # ThreadSanitizer, against both libraries. TSan cannot see into the library (not instrumented;
 # its locks are atomics and futexes), so the races it would report between the library's own
 # intercepted calls are suppressed by tests-c/tsan.supp: what it checks is the C side.
-TSAN_TESTS := test_threads test_mpix_threads stress
+TSAN_TESTS := test_threads test_mpix_threads test_mpix_check stress
 TSAN_CFLAGS := $(TEST_CFLAGS) -fsanitize=thread -fno-omit-frame-pointer
 TSAN_ENV := TSAN_OPTIONS=halt_on_error=1:suppressions=$(abspath tests-c/tsan.supp)
 TSAN_SHARED := $(addprefix $(OUT)/tsan/shared/,$(TSAN_TESTS))
