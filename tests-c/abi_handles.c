@@ -166,8 +166,8 @@ static int refused(MPI_Info v) {
     /* The checks refuse the handle before they look at the rest (here bad too). */
     REFUSED(MPIX_Info_check(v, "mpich", &out), UNTOUCHED());
     REFUSED(PMPIX_Info_check(v, "no-such-target", NULL), 1);
-    REFUSED(MPIX_Info_check_with_vocabulary(v, "{}", NULL, &out), UNTOUCHED());
-    REFUSED(PMPIX_Info_check_with_vocabulary(v, NULL, "mpich", &out), UNTOUCHED());
+    REFUSED(MPIX_Info_check_with_vocab(v, "{}", NULL, &out), UNTOUCHED());
+    REFUSED(PMPIX_Info_check_with_vocab(v, NULL, "mpich", &out), UNTOUCHED());
     return 1;
 #undef REFUSED
 #undef RESET

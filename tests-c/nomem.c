@@ -6,7 +6,7 @@
  * of shared pairs, the first use of MPI_INFO_ENV, create_env, free, and the MPIX_ calls that
  * allocate: set_bool, set_int64, merge (growing a small object past its index threshold,
  * replacing values, MPI_INFO_ENV as the source, self-merge), set_from_string in both formats,
- * set_from_file, deserialize, and the hint checks check and check_with_vocabulary, the first
+ * set_from_file, deserialize, and the hint checks check and check_with_vocab, the first
  * of which also reads the built-in vocabulary: failing there must leave it unread, so that the
  * call made again reads it). For every N from 1 to
  * the number of allocations the script makes, a fresh child process runs the script with the
@@ -284,7 +284,7 @@ static int call(const struct step *s, MPI_Info *out) {
     case TEXT: rc = MPIX_Info_set_from_string(handle[s->obj], s->key, s->arg, (int)s->num); break;
     case FILE_TEXT: rc = MPIX_Info_set_from_file(handle[s->obj], s->key, s->arg, (int)s->num); break;
     case CHECK_HINTS: rc = MPIX_Info_check(handle[s->src], s->key, out); break;
-    case CHECK_VOCABULARY: rc = MPIX_Info_check_with_vocabulary(handle[s->src], s->value, s->key, out); break;
+    case CHECK_VOCABULARY: rc = MPIX_Info_check_with_vocab(handle[s->src], s->value, s->key, out); break;
     case DESERIALIZE: {
         /* Serialized with allocations off: serialize allocates nothing, which reads() checks. */
         static char bytes[16384];
@@ -585,7 +585,7 @@ int main(int argc, char **argv) {
         fail_at = 1;
         armed = 1;
         int rc = early[i].vocabulary
-                     ? MPIX_Info_check_with_vocabulary(hints_object, early[i].vocabulary, early[i].targets, early[i].null_out ? NULL : &d)
+                     ? MPIX_Info_check_with_vocab(hints_object, early[i].vocabulary, early[i].targets, early[i].null_out ? NULL : &d)
                      : MPIX_Info_check(hints_object, early[i].targets, early[i].null_out ? NULL : &d);
         armed = 0;
         CHECK_RC(rc, early[i].want);

@@ -1,4 +1,4 @@
-/* test_mpix_check.c - MPIX_Info_check and MPIX_Info_check_with_vocabulary (the hint checker,
+/* test_mpix_check.c - MPIX_Info_check and MPIX_Info_check_with_vocab (the hint checker,
  * docs/hints.md), through their MPIX_ and PMPIX_ names.
  *
  * - Every code, from pairs of our own, as the value's "code: " prefix and, where the message
@@ -40,7 +40,7 @@
 typedef int (*check_fn)(MPI_Info, const char *, MPI_Info *);
 typedef int (*vcheck_fn)(MPI_Info, const char *, const char *, MPI_Info *);
 static const check_fn CHECKS[2] = {MPIX_Info_check, PMPIX_Info_check};
-static const vcheck_fn VCHECKS[2] = {MPIX_Info_check_with_vocabulary, PMPIX_Info_check_with_vocabulary};
+static const vcheck_fn VCHECKS[2] = {MPIX_Info_check_with_vocab, PMPIX_Info_check_with_vocab};
 
 /* A vocabulary that adds nothing: the vocabulary variant with it is MPIX_Info_check. */
 static const char EMPTY_VOCABULARY[] = "{\"format\": \"mpi-info-hints\", \"version\": 1, \"targets\": [], \"keys\": []}";
@@ -65,7 +65,7 @@ static const char MYLIB_VOCABULARY[] =
  * vocabulary variant by both names with the empty vocabulary. */
 #define APIS 4
 static const char *const API_NAME[APIS] = {"MPIX_Info_check", "PMPIX_Info_check",
-                                           "MPIX_Info_check_with_vocabulary", "PMPIX_Info_check_with_vocabulary"};
+                                           "MPIX_Info_check_with_vocab", "PMPIX_Info_check_with_vocab"};
 
 static int call_check(int api, MPI_Info info, const char *targets, MPI_Info *diagnostics) {
     if (api < 2) return CHECKS[api](info, targets, diagnostics);
@@ -191,7 +191,7 @@ static void *racer(void *arg) {
     pthread_barrier_wait(&race_start);
     /* Half through each entry point: the vocabulary variant reads the built-in one too. */
     if (t % 2)
-        race_rc[t] = MPIX_Info_check_with_vocabulary(race_object, EMPTY_VOCABULARY, "mpich", &race_result[t]);
+        race_rc[t] = MPIX_Info_check_with_vocab(race_object, EMPTY_VOCABULARY, "mpich", &race_result[t]);
     else
         race_rc[t] = MPIX_Info_check(race_object, "mpich", &race_result[t]);
     return NULL;
@@ -766,7 +766,7 @@ static void *worker(void *arg) {
         if (rc == MPI_SUCCESS) MPI_Info_free(&d);
 
         d = SENT_HANDLE;
-        rc = i % 2 ? MPIX_Info_check_with_vocabulary(own, MYLIB_VOCABULARY, "mpich,mylib", &d)
+        rc = i % 2 ? MPIX_Info_check_with_vocab(own, MYLIB_VOCABULARY, "mpich,mylib", &d)
                    : PMPIX_Info_check(own, "mpich", &d);
         EXPECT(r, rc == MPI_SUCCESS, rc);
         if (rc != MPI_SUCCESS) continue;
