@@ -15,7 +15,8 @@
 #                   make fuzz-smoke: 60 s (installs clang-19 if missing); before it, the
 #                   serialization target for half as long (SERIAL_FUZZ_SECONDS)
 #   make bench      this library, its standard ABI build, MPICH and Open MPI side by side (installs
-#                   the peers if missing); then make bench-hintcheck (docs/hintcheck.md)
+#                   the peers if missing); make bench-hints, the hint checker's costs alone;
+#                   make bench-hintcheck (docs/hintcheck.md)
 #   make lint       the hint checker mpi-info-lint, into build/bin (also built by make)
 #   make man        the section 3 man pages, from the header's doc comments, into build/man/man3
 #   make install    PREFIX=/usr/local DESTDIR= ; make uninstall undoes it
@@ -191,11 +192,11 @@ endef
 asan: lib $(ASAN_SHARED) $(ASAN_STATIC)
 	$(call sanitized_suite,asan,C suite with ASan and UBSan,$(ASAN_ENV),$(ASAN_SHARED),$(ASAN_STATIC))
 
-# The threaded tests (test_threads and stress) built with
+# The threaded tests (test_threads, test_mpix_threads, test_mpix_check and stress) built with
 # ThreadSanitizer, against both libraries. TSan cannot see into the library (not instrumented;
 # its locks are atomics and futexes), so the races it would report between the library's own
 # intercepted calls are suppressed by tests-c/tsan.supp: what it checks is the C side.
-TSAN_TESTS := test_threads test_mpix_threads stress
+TSAN_TESTS := test_threads test_mpix_threads test_mpix_check stress
 TSAN_CFLAGS := $(TEST_CFLAGS) -fsanitize=thread -fno-omit-frame-pointer
 TSAN_ENV := TSAN_OPTIONS=halt_on_error=1:suppressions=$(abspath tests-c/tsan.supp)
 TSAN_SHARED := $(addprefix $(OUT)/tsan/shared/,$(TSAN_TESTS))
@@ -678,6 +679,52 @@ c-tests: $(HOST_APPS) $(HOST_OUT)/pass_back $(HOST_LAYERED)
 HOST_VALGRIND := $(filter %_shared_host_first %_shared_library_first,$(HOST_APPS)) $(HOST_OUT)/pass_back
 VALGRIND_PROGRAMS += $(HOST_VALGRIND)
 valgrind: $(HOST_VALGRIND) $(HOST_LAYERED) $(OUT)/examples/layered
+
+# Hosts that mpi-info cannot reach with dlsym(RTLD_NEXT) (docs/embedding.md, "Hosts in
+# private" and "The preload route"), run by tests-c/local_host_test.sh. tests-c/host/local_host.c
+# is a host library with no info object, not linked to mpi-info, built as the hosts
+# tests-c/host/dlopen_local.c opens with RTLD_LOCAL beside both libraries (host A and host B,
+# a plain host with the MPI_ names only, and a copy of mpi-info, which defines
+# MPIX_Info_error_string), and, for each build (int, abi), as a host whose info functions end
+# the process, under tests-c/host/preload_checks.c as a program (preload_app_<build>) and as an
+# extension that Python opens (libpreload_ext_<build>.so), each linked to that host only.
+LOCAL_OUT := $(HOST_OUT)/local
+LOCAL_HOST_FLAGS_a := -DLOCAL_HOST_NAME='"host A"'
+LOCAL_HOST_FLAGS_b := -DLOCAL_HOST_NAME='"host B"'
+LOCAL_HOST_FLAGS_plain := -DLOCAL_HOST_NAME='"plain host"' -DLOCAL_HOST_PLAIN
+LOCAL_HOST_FLAGS_copy := -DLOCAL_HOST_NAME='"copy"' -DLOCAL_HOST_COPY
+LOCAL_HOSTS := $(foreach variant,a b plain copy,$(LOCAL_OUT)/liblocal_host_$(variant).so)
+LOCAL_DEFS := -DINT_LIBRARY='"$(abspath $(LIB))/libmpi_info.so"' -DABI_LIBRARY='"$(abspath $(LIB))/libmpi_info_abi.so"' \
+    $(foreach variant,a b plain copy,-DHOST_$(shell echo $(variant) | tr a-z A-Z)='"$(abspath $(LOCAL_OUT))/liblocal_host_$(variant).so"')
+
+$(LOCAL_OUT)/liblocal_host_%.so: tests-c/host/local_host.c include/mpi_info.h
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) $(LOCAL_HOST_FLAGS_$*) -fPIC -shared $< -o $@
+
+$(LOCAL_OUT)/dlopen_local: tests-c/host/dlopen_local.c tests-c/check.h include/mpi_info.h $(LOCAL_HOSTS) $(LIB)/$(REALNAME) $(LIB)/$(ABI_REALNAME)
+	$(CC) $(TEST_CFLAGS) $(LOCAL_DEFS) $< -o $@ -ldl
+
+PRELOAD_FLAGS_int :=
+PRELOAD_FLAGS_abi := -DMPI_INFO_TEST_ABI
+# $(1) the build: int or abi.
+define preload_route
+$(LOCAL_OUT)/libnoinfo_host_$(1).so: tests-c/host/local_host.c include/mpi_info.h include/mpi_info_abi.h
+	@mkdir -p $$(@D)
+	$$(CC) $$(TEST_CFLAGS) $(PRELOAD_FLAGS_$(1)) -DLOCAL_HOST_NAME='"noinfo host"' -DLOCAL_HOST_INFO_STUBS -fPIC -shared $$< -o $$@
+
+$(LOCAL_OUT)/preload_app_$(1): tests-c/host/preload_checks.c tests-c/check.h $(LOCAL_OUT)/libnoinfo_host_$(1).so
+	$$(CC) $$(TEST_CFLAGS) $(PRELOAD_FLAGS_$(1)) $$< -o $$@ -L$(LOCAL_OUT) -lnoinfo_host_$(1) -Wl,-rpath,$(abspath $(LOCAL_OUT))
+
+$(LOCAL_OUT)/libpreload_ext_$(1).so: tests-c/host/preload_checks.c tests-c/check.h $(LOCAL_OUT)/libnoinfo_host_$(1).so
+	$$(CC) $$(TEST_CFLAGS) $(PRELOAD_FLAGS_$(1)) -DPRELOAD_EXTENSION -fPIC -shared $$< -o $$@ -L$(LOCAL_OUT) -lnoinfo_host_$(1) -Wl,-rpath,$(abspath $(LOCAL_OUT))
+endef
+$(foreach build,int abi,$(eval $(call preload_route,$(build))))
+LOCAL_PROGRAMS := $(LOCAL_OUT)/dlopen_local $(foreach build,int abi,$(LOCAL_OUT)/preload_app_$(build) $(LOCAL_OUT)/libpreload_ext_$(build).so)
+
+SCRIPT_TESTS += tests-c/local_host_test.sh
+c-tests: $(LOCAL_PROGRAMS)
+VALGRIND_PROGRAMS += $(LOCAL_OUT)/dlopen_local
+valgrind: $(LOCAL_OUT)/dlopen_local
 # ---------------------------------------------------------------- host MPI end
 
 # ---------------------------------------------------------------- hintcheck begin
@@ -754,4 +801,14 @@ install-lint: lint
 	install -m 644 $(LINT_MAN) $(DESTDIR)$(MANDIR)/man1/mpi-info-lint.1
 uninstall-lint:
 	rm -f $(DESTDIR)$(BINDIR)/mpi-info-lint $(DESTDIR)$(MANDIR)/man1/mpi-info-lint.1
+# The checker's costs (BENCHMARKS.md, "Checking hints"): MPIX_Info_check on a 20-key object
+# (benches/hints_bench.c) and mpi-info-lint on 10,000-line files (benches/lint_bench.py).
+.PHONY: bench-hints
+bench: bench-hints
+bench-hints: lib lint
+	@mkdir -p $(OUT)/bench
+	$(CC) $(BENCH_CFLAGS) -Werror -Iinclude benches/hints_bench.c -o $(OUT)/bench/hints_bench \
+	    -L$(LIB) -lmpi_info -Wl,-rpath,$(abspath $(LIB))
+	$(OUT)/bench/hints_bench
+	$(PYTHON) benches/lint_bench.py $(LINT)
 # ---------------------------------------------------------------- hint checker end

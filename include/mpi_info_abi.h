@@ -1205,7 +1205,7 @@ int PMPIX_Info_equal(MPI_Info a, MPI_Info b, int ordered, int *equal);
  * - `MPI_ERR_ARG`: `targets` names a target the vocabulary does not have, or an empty one;
  * - `MPI_ERR_NO_MEM`: out of memory, or no handle is left.
  *
- * See also: `MPIX_Info_check_with_vocabulary`, `MPI_Info_get_nthkey`, `MPI_Info_free`.
+ * See also: `MPIX_Info_check_with_vocab`, `MPI_Info_get_nthkey`, `MPI_Info_free`.
  */
 int MPIX_Info_check(MPI_Info info, const char *targets, MPI_Info *diagnostics);
 
@@ -1215,8 +1215,7 @@ int MPIX_Info_check(MPI_Info info, const char *targets, MPI_Info *diagnostics);
 int PMPIX_Info_check(MPI_Info info, const char *targets, MPI_Info *diagnostics);
 
 /**
- * Checks the hints in an info object against a vocabulary of the caller's own and the
- * field's.
+ * Checks the hints in an info object with a vocabulary of the caller's own.
  *
  * `MPIX_Info_check` with a second vocabulary: `vocabulary` is a document in the form of the
  * built-in one (docs/hints.md), describing a layered library's own hints and naming its own
@@ -1244,12 +1243,12 @@ int PMPIX_Info_check(MPI_Info info, const char *targets, MPI_Info *diagnostics);
  *
  * See also: `MPIX_Info_check`, `MPI_Info_free`.
  */
-int MPIX_Info_check_with_vocabulary(MPI_Info info, const char *vocabulary, const char *targets, MPI_Info *diagnostics);
+int MPIX_Info_check_with_vocab(MPI_Info info, const char *vocabulary, const char *targets, MPI_Info *diagnostics);
 
 /**
- * Profiling name of `MPIX_Info_check_with_vocabulary`.
+ * Profiling name of `MPIX_Info_check_with_vocab`.
  */
-int PMPIX_Info_check_with_vocabulary(MPI_Info info, const char *vocabulary, const char *targets, MPI_Info *diagnostics);
+int PMPIX_Info_check_with_vocab(MPI_Info info, const char *vocabulary, const char *targets, MPI_Info *diagnostics);
 
 /* ======== end of the MPIX_ functions ======== */
 

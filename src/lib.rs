@@ -4,6 +4,8 @@
 //! - [`info`]: the object's contents, an insertion-ordered map of byte strings (safe Rust API);
 //! - `handles`: integer handles to live objects, generation-checked, lock per object;
 //! - `fork`: the `fork(2)` handlers that let a child process go on using every object;
+//! - `host`: where the error functions find a host MPI library's, for the codes they pass on
+//!   (`unsafe` inside: the dynamic loader's calls);
 //! - `env`: the contents of `MPI_INFO_ENV` and `MPI_Info_create_env`;
 //! - `index`: key hash -> position for large objects, with the key hash and comparison it uses;
 //! - `pair`: one (key, value) pair in one block behind a thin pointer (`unsafe` inside);
@@ -38,6 +40,8 @@ pub mod error;
 mod fork;
 mod handles;
 pub mod hints;
+#[cfg(not(loom))]
+mod host;
 pub mod hinttext;
 mod index;
 pub mod info;

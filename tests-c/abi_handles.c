@@ -163,6 +163,11 @@ static int refused(MPI_Info v) {
     REFUSED(MPIX_Info_serialize(v, &len, buf), UNTOUCHED());
     REFUSED(MPIX_Info_equal(v, fix[1], 1, &flag), UNTOUCHED());
     REFUSED(MPIX_Info_equal(fix[1], v, 0, &flag), UNTOUCHED());
+    /* The checks refuse the handle before they look at the rest (here bad too). */
+    REFUSED(MPIX_Info_check(v, "mpich", &out), UNTOUCHED());
+    REFUSED(PMPIX_Info_check(v, "no-such-target", NULL), 1);
+    REFUSED(MPIX_Info_check_with_vocab(v, "{}", NULL, &out), UNTOUCHED());
+    REFUSED(PMPIX_Info_check_with_vocab(v, NULL, "mpich", &out), UNTOUCHED());
     return 1;
 #undef REFUSED
 #undef RESET

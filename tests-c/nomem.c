@@ -6,7 +6,9 @@
  * of shared pairs, the first use of MPI_INFO_ENV, create_env, free, and the MPIX_ calls that
  * allocate: set_bool, set_int64, merge (growing a small object past its index threshold,
  * replacing values, MPI_INFO_ENV as the source, self-merge), set_from_string in both formats,
- * set_from_file, deserialize). For every N from 1 to
+ * set_from_file, deserialize, and the hint checks check and check_with_vocab, the first
+ * of which also reads the built-in vocabulary: failing there must leave it unread, so that the
+ * call made again reads it). For every N from 1 to
  * the number of allocations the script makes, a fresh child process runs the script with the
  * N-th allocation failing. At every step:
  *   - the call returns MPI_SUCCESS or MPI_ERR_NO_MEM, and MPI_ERR_NO_MEM only if an
@@ -17,6 +19,13 @@
  *   - the read-only calls (get, get_valuelen, get_string, get_nthkey, get_nkeys, and the MPIX_
  *     typed reads, serialize and equal) allocate nothing at all.
  * A child that dies (an abort on an allocation the library cannot survive) is a failure.
+ * Last, in this process: argument errors come before out of memory (create_env's NULL
+ * argument; the hint checks' bad arguments, with the built-in vocabulary's read failing).
+ *
+ * One stretch is sampled: the first hint check reads the built-in vocabulary, some 15,000
+ * allocations, and every child reads it again (about 13 ms each), so failing each of them in
+ * turn takes minutes. By default the first and last SAMPLE_EDGE of them fail, and every
+ * SAMPLE_STRIDE-th between; NOMEM_ALL=1 fails every one (all were, when the checks were added).
  *
  * Not run under valgrind, which replaces malloc itself. NOMEM_VERBOSE=1 prints each child's
  * counts. */
@@ -34,6 +43,9 @@ extern void *__libc_calloc(size_t, size_t);
 extern void *__libc_realloc(void *, size_t);
 extern void *__libc_memalign(size_t, size_t);
 extern void __libc_free(void *);
+
+#define SAMPLE_EDGE 64
+#define SAMPLE_STRIDE 61
 
 static int armed;            /* count (and maybe fail) allocations only while set */
 static long allocations;     /* allocations counted since the child started */
@@ -66,21 +78,24 @@ int posix_memalign(void **out, size_t align, size_t n) {
 /* ---------------------------------------------------------------- the script */
 
 enum op { CREATE, SET, DELETE, DUP, DUP_ENV, CREATE_ENV, READS, FREE,
-          SET_BOOL, SET_INT64, MERGE, MERGE_ENV, TEXT, FILE_TEXT, DESERIALIZE };
+          SET_BOOL, SET_INT64, MERGE, MERGE_ENV, TEXT, FILE_TEXT, DESERIALIZE,
+          CHECK_HINTS, CHECK_VOCABULARY };
 struct step {
     enum op op;
     int obj, src;           /* object slots */
     const char *key, *value;
     /* The MPIX_ steps: arg is set_bool's value, merge's overwrite, or the hint text's format;
      * num is set_int64's value or the hint text's overwrite; for TEXT and FILE_TEXT (whose key
-     * is the text or the file's path), the pairs the text holds, in order, and their count. */
+     * is the text or the file's path), the pairs the text holds, in order, and their count;
+     * for CHECK_HINTS and CHECK_VOCABULARY (key: the targets, value: the vocabulary), the
+     * diagnostics pairs expected, in order, and their count. */
     int arg;
     long long num;
     const char *const *pairs;
     int npairs;
 };
 
-#define OBJECTS 8
+#define OBJECTS 11
 #define MODEL_CAP 100          /* pairs an object's model can hold */
 #define KEYS 40
 static char key_names[KEYS][16], short_values[KEYS][16], long_values[KEYS][64];
@@ -109,6 +124,28 @@ static const char *const PAIRS_PAIRS[] = {"fresh_a", "9", "key_09", "pairs_nine"
 static const char FILE_TEXT_CONTENTS[] = "file_key file_value\nkey_00 from_file\n";
 static const char *const FILE_PAIRS[] = {"file_key", "file_value", "key_00", "from_file"};
 static char file_path[64];
+
+/* The hints checked (object 8) and the diagnostics expected: for mpich, then with a vocabulary
+ * of a layered library's own added (its target mylib named too). */
+static const char *const HINTS_PAIRS[] = {"cb_buffer_size", "16M", "cb_bufer_size", "4", "romio_cb_write", "disable",
+                                          "romio_no_indep_rw", "true", "romio_cb_ds_threshold", "101", "cb_nodes", "4"};
+static const char *const CHECK_PAIRS[] = {
+    "cb_buffer_size", "unit-suffix: for mpich: '16M' is read as 16: the 'M' is dropped; 16M is 16777216",
+    "cb_bufer_size", "unknown-key: unknown hint 'cb_bufer_size'; did you mean 'cb_buffer_size'?",
+    "romio_no_indep_rw", "conflict: for mpich: ROMIO reads romio_no_indep_rw after romio_cb_write: romio_no_indep_rw=true "
+                         "turns collective buffering back on (enable) and deferred open is used, although the code comments "
+                         "say romio_cb_write=disable should win.",
+    "romio_cb_ds_threshold", "out-of-range: for mpich: 101 is above the greatest value it takes, 100",
+    "mylib_cache", "bad-value: for mylib: 'yes' is not one of true, false (spelled exactly)"};
+static const char MYLIB_VOCABULARY[] =
+    "{\"format\": \"mpi-info-hints\", \"version\": 1,\n"
+    " \"targets\": [{\"name\": \"mylib\", \"title\": \"My I/O library\", \"read\": \"mylib 1.0\"}],\n"
+    " \"keys\": [{\"key\": \"mylib_cache\", \"objects\": [\"file\"], \"type\": \"bool\", \"summary\": \"cache writes\",\n"
+    "   \"readers\": [{\"target\": \"mylib\", \"parse\": \"words\", \"accepts\": [\"true\", \"false\"], \"source\": \"src/open.c\"}]},\n"
+    "  {\"key\": \"mylib_alias\", \"alias_of\": \"mylib_cache\", \"objects\": [\"file\"], \"type\": \"bool\", \"summary\": \"old name\",\n"
+    "   \"readers\": [{\"target\": \"mylib\", \"parse\": \"words\", \"accepts\": [\"true\", \"false\"], \"source\": \"src/open.c\"}]}],\n"
+    " \"conflicts\": [{\"targets\": [\"mylib\"], \"when\": [{\"key\": \"mylib_cache\", \"values\": [\"false\"]}, {\"key\": \"cb_nodes\"}],\n"
+    "   \"message\": \"cb_nodes is ignored without the cache\", \"source\": \"src/open.c\"}]}";
 
 static void build_script(void) {
     for (int i = 0; i < KEYS; i++) {
@@ -158,6 +195,14 @@ static void build_script(void) {
     add(DESERIALIZE, 6, 0, NULL, NULL);
     add(DESERIALIZE, 7, 3, NULL, NULL);                             /* from MPI_INFO_ENV's pairs */
     add(READS, 6, 0, key_names[30], NULL);
+    /* The hint checks: the first reads the built-in vocabulary. */
+    add(CREATE, 8, 0, NULL, NULL);
+    for (int i = 0; i < 6; i++) add(SET, 8, 0, HINTS_PAIRS[2 * i], HINTS_PAIRS[2 * i + 1]);
+    add_mpix(CHECK_HINTS, 9, 8, "mpich", 0, 0, CHECK_PAIRS, 4);
+    add(SET, 8, 0, "mylib_cache", "yes");
+    add_mpix(CHECK_VOCABULARY, 10, 8, "mylib,mpich", 0, 0, CHECK_PAIRS, 5);
+    script[steps - 1].value = MYLIB_VOCABULARY;
+    add(READS, 10, 0, "mylib_cache", NULL);
     for (int o = 0; o < OBJECTS; o++) add(FREE, o, 0, NULL, NULL);
 }
 
@@ -238,6 +283,8 @@ static int call(const struct step *s, MPI_Info *out) {
     case MERGE_ENV: rc = MPIX_Info_merge(handle[s->obj], MPI_INFO_ENV, s->arg); break;
     case TEXT: rc = MPIX_Info_set_from_string(handle[s->obj], s->key, s->arg, (int)s->num); break;
     case FILE_TEXT: rc = MPIX_Info_set_from_file(handle[s->obj], s->key, s->arg, (int)s->num); break;
+    case CHECK_HINTS: rc = MPIX_Info_check(handle[s->src], s->key, out); break;
+    case CHECK_VOCABULARY: rc = MPIX_Info_check_with_vocab(handle[s->src], s->value, s->key, out); break;
     case DESERIALIZE: {
         /* Serialized with allocations off: serialize allocates nothing, which reads() checks. */
         static char bytes[16384];
@@ -256,7 +303,8 @@ static int call(const struct step *s, MPI_Info *out) {
 
 /* Whether a step makes a new object in its slot (its handle comes back in `made`). */
 static int creates(enum op op) {
-    return op == CREATE || op == DUP || op == DUP_ENV || op == CREATE_ENV || op == DESERIALIZE;
+    return op == CREATE || op == DUP || op == DUP_ENV || op == CREATE_ENV || op == DESERIALIZE || op == CHECK_HINTS ||
+           op == CHECK_VOCABULARY;
 }
 
 /* The model's side of a successful step. */
@@ -315,6 +363,12 @@ static void apply(const struct step *s, MPI_Info made) {
             if (s->num || model_find(&expect[o], s->pairs[2 * i]) < 0)
                 model_set(&expect[o], s->pairs[2 * i], s->pairs[2 * i + 1]);
         break;
+    case CHECK_HINTS:
+    case CHECK_VOCABULARY:
+        if (from_env[s->src]) exit(2); /* the script checks no such object */
+        model_init(&expect[o], MODEL_CAP);
+        for (int i = 0; i < s->npairs; i++) model_set(&expect[o], s->pairs[2 * i], s->pairs[2 * i + 1]);
+        break;
     case FREE:
         model_free(&expect[o]);
         if (from_env[o]) MPI_Info_free(&reference[o]);
@@ -366,12 +420,17 @@ static void reads(const struct step *s) {
     for (int i = 0; i < 6; i++) CHECK(typed_rc[i] == MPI_SUCCESS || typed_rc[i] == MPI_ERR_INFO_VALUE);
 }
 
+/* In a run with no failures: the allocations before the first hint check and the number it
+ * made (the built-in vocabulary's read, then the check). */
+static long first_check_from = -1, first_check_allocations;
+
 /* Runs the script with allocation number `n` failing (0: none). Returns the number of
  * allocations the script made, and counts checks as it goes. */
 static long run_script(long n) {
     allocations = 0;
     for (int i = 0; i < steps; i++) {
         const struct step *s = &script[i];
+        long allocations_before = allocations;
         if (s->op == READS) {
             long keep = fail_at;
             reads(s);
@@ -404,6 +463,10 @@ static long run_script(long n) {
             for (int o = 0; o < OBJECTS; o++) free(snapshot[o]), snapshot[o] = NULL;
         }
         CHECK_RC(rc, MPI_SUCCESS);
+        if (n == 0 && first_check_from < 0 && (s->op == CHECK_HINTS || s->op == CHECK_VOCABULARY)) {
+            first_check_from = allocations_before;
+            first_check_allocations = allocations - allocations_before;
+        }
         if (rc != MPI_SUCCESS) {
             fprintf(stderr, "step %d (op %d) failed with %d, allocation %ld failing\n", i, s->op, rc, n);
             return allocations;
@@ -433,18 +496,40 @@ int main(int argc, char **argv) {
     if (pipe(pipefd) != 0) return 2;
     pid_t pid = fork();
     if (pid == 0) {
-        long total = run_script(0);
-        if (write(pipefd[1], &total, sizeof total) != (ssize_t)sizeof total) _exit(3);
+        long counted[3] = {run_script(0), first_check_from, 0};
+        /* The same check again, the vocabulary read now: the difference is the read's share. */
+        MPI_Info again, d;
+        if (MPI_Info_create(&again) != MPI_SUCCESS) _exit(3);
+        for (int i = 0; i < 6; i++)
+            if (MPI_Info_set(again, HINTS_PAIRS[2 * i], HINTS_PAIRS[2 * i + 1]) != MPI_SUCCESS) _exit(3);
+        long before = allocations;
+        armed = 1;
+        fail_at = -1;
+        int rc = MPIX_Info_check(again, "mpich", &d);
+        armed = 0;
+        CHECK_RC(rc, MPI_SUCCESS);
+        counted[2] = first_check_allocations - (allocations - before);
+        if (rc == MPI_SUCCESS) MPI_Info_free(&d);
+        MPI_Info_free(&again);
+        if (write(pipefd[1], counted, sizeof counted) != (ssize_t)sizeof counted) _exit(3);
         _exit(check_report() == 0 ? 0 : 1);
     }
-    long total = 0;
+    long counted[3] = {0, 0, 0};
     int status;
-    CHECK(read(pipefd[0], &total, sizeof total) == (ssize_t)sizeof total);
+    CHECK(read(pipefd[0], counted, sizeof counted) == (ssize_t)sizeof counted);
     CHECK(waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    long total = counted[0], read_from = counted[1], read_allocations = counted[2];
     CHECK(total > 50); /* the script allocates: otherwise the counting is broken */
+    CHECK(read_from > 0 && read_allocations > 1000); /* the built-in vocabulary was read there */
 
-    long failed_points = 0;
+    long failed_points = 0, skipped = 0;
+    int every = getenv("NOMEM_ALL") != NULL;
     for (long n = 1; n <= total; n++) {
+        long in_read = n - read_from; /* 1 .. read_allocations inside the vocabulary's read */
+        if (!every && in_read > SAMPLE_EDGE && in_read <= read_allocations - SAMPLE_EDGE && in_read % SAMPLE_STRIDE != 0) {
+            skipped++;
+            continue;
+        }
         if (pipe(pipefd) != 0) return 2;
         pid = fork();
         if (pid == 0) {
@@ -480,8 +565,37 @@ int main(int argc, char **argv) {
     CHECK_RC(MPI_Info_create_env(3, with_null, &untouched_handle), MPI_ERR_ARG);
     armed = 0;
     CHECK(untouched_handle == MPI_INFO_NULL);
+    /* The hint checks' argument errors come before out of memory (their documented checking
+     * order), the built-in vocabulary unread in this process and its read failing at once:
+     * NULL diagnostics, a target no vocabulary has, an empty target, a vocabulary that is not
+     * one. Then the first allocation failing is MPI_ERR_NO_MEM with nothing written. */
+    MPI_Info hints_object;
+    CHECK_RC(MPI_Info_create(&hints_object), MPI_SUCCESS);
+    CHECK_RC(MPI_Info_set(hints_object, "cb_buffer_size", "16M"), MPI_SUCCESS);
+    struct {
+        const char *vocabulary, *targets;
+        int null_out, want;
+    } early[] = {{NULL, "mpich", 1, MPI_ERR_ARG},       {NULL, "romio", 0, MPI_ERR_ARG},
+                 {NULL, "mpich,", 0, MPI_ERR_ARG},      {"{", "mpich", 0, MPI_ERR_ARG},
+                 {MYLIB_VOCABULARY, "nobody", 0, MPI_ERR_ARG}, {NULL, "mpich", 0, MPI_ERR_NO_MEM},
+                 {MYLIB_VOCABULARY, "mylib", 0, MPI_ERR_NO_MEM}};
+    for (size_t i = 0; i < sizeof early / sizeof *early; i++) {
+        MPI_Info d = MPI_INFO_NULL;
+        allocations = 0;
+        fail_at = 1;
+        armed = 1;
+        int rc = early[i].vocabulary
+                     ? MPIX_Info_check_with_vocab(hints_object, early[i].vocabulary, early[i].targets, early[i].null_out ? NULL : &d)
+                     : MPIX_Info_check(hints_object, early[i].targets, early[i].null_out ? NULL : &d);
+        armed = 0;
+        CHECK_RC(rc, early[i].want);
+        CHECK(d == MPI_INFO_NULL);
+        if (rc != early[i].want) fprintf(stderr, "  (case %zu: targets \"%s\")\n", i, early[i].targets);
+    }
+    CHECK_RC(MPI_Info_free(&hints_object), MPI_SUCCESS);
 
     unlink(file_path);
-    printf("nomem: %ld allocation points failed one at a time, %ld of them mishandled\n", total, failed_points);
+    printf("nomem: %ld allocation points failed one at a time (%ld of the built-in vocabulary's read skipped), %ld of "
+           "them mishandled\n", total - skipped, skipped, failed_points);
     return check_report();
 }

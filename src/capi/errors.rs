@@ -4,9 +4,10 @@
 //! for its own codes. Whichever definition a program reaches, every code must get its owner's
 //! answer:
 //! - this library's functions answer for the codes it returns and pass any other code on to the
-//!   next definition of the name in the dynamic linker's lookup order (`dlsym(RTLD_NEXT)`): the
-//!   host's, when the host's shared library comes after this one. Without one, such a code is
-//!   `MPI_ERR_ARG`, as it always was.
+//!   host's definition of the name: the next one in the dynamic linker's lookup order
+//!   (`dlsym(RTLD_NEXT)`), the host's when its shared library comes after this one; without
+//!   one, the first among the other loaded objects, which finds a host opened with
+//!   `dlopen(..., RTLD_LOCAL)` (`crate::host`). Without any, such a code is `MPI_ERR_ARG`.
 //! - a host whose functions come first (or that is linked statically: the archive's error
 //!   functions are weak, so the host's take their place) passes the codes it does not own to
 //!   `MPIX_Info_error_string` and `MPIX_Info_error_class`, which answer for this library's codes
@@ -20,12 +21,12 @@
 //! checking order, Notes, See also).
 
 use std::cell::Cell;
-use std::ffi::{c_char, c_int, c_void, CStr};
-use std::ptr::NonNull;
+use std::ffi::{c_char, c_int, c_void};
 
 use super::{boundary, to_c_int};
 use crate::cstr::{Out, OutStr};
 use crate::error::{message, Error};
+use crate::host::host_definition;
 
 /// Gives the message for an error code.
 ///
@@ -173,32 +174,28 @@ pub extern "C" fn PMPIX_Info_error_class(errorcode: c_int, errorclass: *mut c_in
 type ErrorStringFn = unsafe extern "C" fn(c_int, *mut c_char, *mut c_int) -> c_int;
 type ErrorClassFn = unsafe extern "C" fn(c_int, *mut c_int) -> c_int;
 
-/// The host's `MPI_Error_string` on a code this library does not own; `None` where there is no
-/// host definition after this library, or this thread is already passing a code on.
+/// The host's `MPI_Error_string` on a code this library does not own; `None` where no host
+/// library defines it (`crate::host`), or this thread is already passing a code on.
 fn host_error_string(errorcode: c_int, string: *mut c_char, resultlen: *mut c_int) -> Option<c_int> {
-    let next = next_definition([c"PMPI_Error_string", c"MPI_Error_string"])?;
-    // SAFETY: the MPI standard fixes the C prototype of (P)MPI_Error_string, so a definition of
-    // that name in another library of the process has this type.
-    let next: ErrorStringFn = unsafe { std::mem::transmute::<*mut c_void, ErrorStringFn>(next.as_ptr()) };
-    // SAFETY: the arguments are the caller's, passed on unchanged under the same contract.
-    pass_on(|| unsafe { next(errorcode, string, resultlen) })
+    pass_on(|| {
+        let host = host_definition(c"PMPI_Error_string", c"MPI_Error_string")?;
+        // SAFETY: the MPI standard fixes the C prototype of (P)MPI_Error_string, so a definition
+        // of that name in another library of the process has this type.
+        let function = unsafe { std::mem::transmute::<*mut c_void, ErrorStringFn>(host.address.as_ptr()) };
+        // SAFETY: the arguments are the caller's, passed on unchanged under the same contract;
+        // `host` keeps the function's object loaded until the call has returned.
+        Some(unsafe { function(errorcode, string, resultlen) })
+    })
 }
 
 /// [`host_error_string`] for `MPI_Error_class`.
 fn host_error_class(errorcode: c_int, errorclass: *mut c_int) -> Option<c_int> {
-    let next = next_definition([c"PMPI_Error_class", c"MPI_Error_class"])?;
-    // SAFETY: as in `host_error_string`, for the standard's prototype of (P)MPI_Error_class.
-    let next: ErrorClassFn = unsafe { std::mem::transmute::<*mut c_void, ErrorClassFn>(next.as_ptr()) };
-    // SAFETY: the arguments are the caller's, passed on unchanged under the same contract.
-    pass_on(|| unsafe { next(errorcode, errorclass) })
-}
-
-/// The first of `names` defined in a library after this one in the dynamic linker's lookup
-/// order (`RTLD_NEXT`): the profiling name first, which skips any tool in between.
-fn next_definition<const N: usize>(names: [&CStr; N]) -> Option<NonNull<c_void>> {
-    names.into_iter().find_map(|name| {
-        // SAFETY: `name` is NUL-terminated; dlsym only looks the name up.
-        NonNull::new(unsafe { libc::dlsym(libc::RTLD_NEXT, name.as_ptr()) })
+    pass_on(|| {
+        let host = host_definition(c"PMPI_Error_class", c"MPI_Error_class")?;
+        // SAFETY: as in `host_error_string`, for the standard's prototype of (P)MPI_Error_class.
+        let function = unsafe { std::mem::transmute::<*mut c_void, ErrorClassFn>(host.address.as_ptr()) };
+        // SAFETY: as in `host_error_string`.
+        Some(unsafe { function(errorcode, errorclass) })
     })
 }
 
@@ -207,14 +204,15 @@ thread_local! {
     static PASSING_ON: Cell<bool> = const { Cell::new(false) };
 }
 
-/// Runs `call`, which passes a code on to the host, unless this thread is already doing so
-/// (the host passed the code back): then `None`, and this library answers.
-fn pass_on(call: impl FnOnce() -> c_int) -> Option<c_int> {
+/// Runs `call`, which finds the host's function and passes a code on to it, unless this thread
+/// is already doing so (the host passed the code back): then `None`, and this library answers.
+/// The flag is set for the search too, so a code passed back costs no second search.
+fn pass_on(call: impl FnOnce() -> Option<c_int>) -> Option<c_int> {
     if PASSING_ON.get() {
         return None;
     }
     PASSING_ON.set(true);
     let code = call();
     PASSING_ON.set(false);
-    Some(code)
+    code
 }

@@ -888,7 +888,7 @@ fn check_hints(
 /// - `MPI_ERR_ARG`: `targets` names a target the vocabulary does not have, or an empty one;
 /// - `MPI_ERR_NO_MEM`: out of memory, or no handle is left.
 ///
-/// See also: `MPIX_Info_check_with_vocabulary`, `MPI_Info_get_nthkey`, `MPI_Info_free`.
+/// See also: `MPIX_Info_check_with_vocab`, `MPI_Info_get_nthkey`, `MPI_Info_free`.
 #[no_mangle]
 pub extern "C" fn MPIX_Info_check(info: MPI_Info, targets: *const c_char, diagnostics: *mut MPI_Info) -> c_int {
     PMPIX_Info_check(info, targets, diagnostics)
@@ -900,8 +900,7 @@ pub extern "C" fn PMPIX_Info_check(info: MPI_Info, targets: *const c_char, diagn
     boundary(|| check_hints(info, None, targets, diagnostics))
 }
 
-/// Checks the hints in an info object against a vocabulary of the caller's own and the
-/// field's.
+/// Checks the hints in an info object with a vocabulary of the caller's own.
 ///
 /// `MPIX_Info_check` with a second vocabulary: `vocabulary` is a document in the form of the
 /// built-in one (docs/hints.md), describing a layered library's own hints and naming its own
@@ -929,18 +928,18 @@ pub extern "C" fn PMPIX_Info_check(info: MPI_Info, targets: *const c_char, diagn
 ///
 /// See also: `MPIX_Info_check`, `MPI_Info_free`.
 #[no_mangle]
-pub extern "C" fn MPIX_Info_check_with_vocabulary(
+pub extern "C" fn MPIX_Info_check_with_vocab(
     info: MPI_Info,
     vocabulary: *const c_char,
     targets: *const c_char,
     diagnostics: *mut MPI_Info,
 ) -> c_int {
-    PMPIX_Info_check_with_vocabulary(info, vocabulary, targets, diagnostics)
+    PMPIX_Info_check_with_vocab(info, vocabulary, targets, diagnostics)
 }
 
-/// Profiling name of `MPIX_Info_check_with_vocabulary`.
+/// Profiling name of `MPIX_Info_check_with_vocab`.
 #[no_mangle]
-pub extern "C" fn PMPIX_Info_check_with_vocabulary(
+pub extern "C" fn PMPIX_Info_check_with_vocab(
     info: MPI_Info,
     vocabulary: *const c_char,
     targets: *const c_char,

@@ -3,7 +3,7 @@
 
 use std::fmt::{self, Write as _};
 
-use super::text::{distance, try_format, try_string, MessageBuf, Quoted};
+use super::text::{distance, try_format, try_lossy, try_string, MessageBuf, Quoted};
 use super::vocab::{Entry, Parse, Reader, Vocabulary};
 use crate::error::Error;
 use crate::typed::{is_blank, parse_i64, strip};
@@ -156,8 +156,8 @@ impl Checker<'_> {
             findings.push(Finding {
                 code,
                 pair: n,
-                key: try_string(&String::from_utf8_lossy(key))?,
-                value: try_string(&String::from_utf8_lossy(value))?,
+                key: try_lossy(key)?,
+                value: try_lossy(value)?,
                 message: try_string(message)?,
                 suggestion,
             });
@@ -182,7 +182,7 @@ impl Checker<'_> {
         if readers().next().is_none() {
             let mut message = MessageBuf::new();
             let _ = write!(message, "'{quoted}' is not read by {}; ", Joined(self.targets.names(self.vocabulary), ", "));
-            let _ = write!(message, "it is read by {}", Joined(entry.readers.iter().map(|reader| &reader.target), ", "));
+            let _ = write!(message, "it is read by {}", Joined(reader_targets(entry), ", "));
             let spelling = self.spelling_read_by_targets(entry);
             if let Some(other) = spelling {
                 let _ = write!(message, "; the named targets read it as '{}'", other.key);
@@ -256,16 +256,16 @@ impl Checker<'_> {
         value: &[u8],
         add: &mut impl FnMut(Code, &str, Option<String>) -> Result<(), Error>,
     ) -> Result<(), Error> {
+        let key_chars = chars(key);
+        let value_chars = chars(value);
         for name in self.targets.names(self.vocabulary) {
             let Some(target) = self.vocabulary.target(name) else { continue };
-            let key_chars = String::from_utf8_lossy(key).chars().count();
             if let Some(max) = target.key_max.filter(|&max| key_chars > max) {
                 let message = try_format(format_args!(
                     "for {name}: a key has at most {max} characters, this one has {key_chars}; {name}'s MPI_Info_set refuses it"
                 ))?;
                 add(Code::TooLongForTarget, &message, None)?;
             }
-            let value_chars = String::from_utf8_lossy(value).chars().count();
             if let Some(max) = target.value_max.filter(|&max| value_chars > max) {
                 let message = try_format(format_args!(
                     "for {name}: a value has at most {max} characters, this one has {value_chars}; {name}'s MPI_Info_set refuses it"
@@ -318,6 +318,17 @@ impl Checker<'_> {
                 && other.readers.iter().any(|reader| self.targets.contains(self.vocabulary, &reader.target))
         })
     }
+}
+
+/// The characters of a key or value as an implementation counts them: UTF-8 characters, an
+/// invalid byte counting as one.
+fn chars(text: &[u8]) -> usize {
+    text.utf8_chunks().map(|chunk| chunk.valid().chars().count() + chunk.invalid().len()).sum()
+}
+
+/// The targets that read an entry, each once, in the order of its readers.
+fn reader_targets(entry: &Entry) -> impl Iterator<Item = &String> + Clone {
+    entry.readers.iter().enumerate().filter(|(n, reader)| !entry.readers[..*n].iter().any(|r| r.target == reader.target)).map(|(_, r)| &r.target)
 }
 
 /// A reader's name in a message: its target's, with the version it describes when the entry

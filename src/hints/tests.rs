@@ -286,3 +286,67 @@ fn the_builtin_vocabulary_reads_and_every_entry_has_a_type_and_a_source() {
         assert!(vocabulary.target(name).is_some(), "{name}");
     }
 }
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Any bytes are a vocabulary or an error, never a panic.
+        #[test]
+        fn any_text_reads_or_is_refused(text in proptest::collection::vec(any::<u8>(), 0..512)) {
+            let _ = Vocabulary::from_json(&text, None);
+        }
+
+        /// The built-in document with bytes changed, cut or repeated reads or is refused.
+        #[test]
+        fn damaged_documents_read_or_are_refused(at in 0..BUILTIN_TEXT.len(), byte in any::<u8>(), cut in any::<bool>()) {
+            let mut text = BUILTIN_TEXT.to_vec();
+            if cut {
+                text.truncate(at);
+            } else {
+                text[at] = byte;
+            }
+            let _ = Vocabulary::from_json(&text, None);
+        }
+
+        /// Any pairs are checked without a panic, every finding names a pair checked, and a
+        /// message fits a value.
+        #[test]
+        fn any_pairs_are_checked(pairs in proptest::collection::vec(
+            (proptest::collection::vec(any::<u8>(), 1..40), proptest::collection::vec(any::<u8>(), 0..40)), 0..12),
+            targets in proptest::sample::select(vec![None, Some("mpich"), Some("openmpi,pnetcdf"), Some("mpi")]))
+        {
+            let vocabulary = Vocabulary::builtin().unwrap();
+            let targets = Targets::parse(vocabulary, targets).unwrap();
+            let pairs: Vec<(&[u8], &[u8])> = pairs.iter().map(|(k, v)| (k.as_slice(), v.as_slice())).collect();
+            for finding in check(vocabulary, &targets, &pairs).unwrap() {
+                prop_assert!(finding.pair < pairs.len());
+                prop_assert!(finding.message.len() <= crate::info::MAX_VALUE_LEN);
+            }
+        }
+    }
+}
+
+/// Every known key of 8 characters or more, with any one letter dropped, is named in the
+/// unknown-key message of the typo (when the typo is not itself a key).
+#[test]
+fn a_dropped_letter_is_suggested_back() {
+    let vocabulary = Vocabulary::builtin().unwrap();
+    let targets = Targets::parse(vocabulary, None).unwrap();
+    let mut tried = 0;
+    for entry in vocabulary.entries().filter(|entry| entry.key.len() >= 8) {
+        let key = entry.key.as_bytes();
+        for at in 0..key.len() {
+            let typo: Vec<u8> = key[..at].iter().chain(&key[at + 1..]).copied().collect();
+            if vocabulary.entry(&typo).is_some() {
+                continue;
+            }
+            let findings = check(vocabulary, &targets, &[(&typo, b"1")]).unwrap();
+            assert_eq!(findings[0].code, Code::UnknownKey);
+            assert!(findings[0].message.contains(&format!("'{}'", entry.key)), "{} for {}", findings[0].message, entry.key);
+            tried += 1;
+        }
+    }
+    assert!(tried > 1000, "{tried}");
+}

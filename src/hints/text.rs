@@ -47,6 +47,21 @@ pub(crate) fn try_string(text: &str) -> Result<String, Error> {
     Ok(copy)
 }
 
+/// `text` as UTF-8, each invalid sequence replaced by U+FFFD (as `String::from_utf8_lossy`
+/// does), or `NoMem`.
+pub(crate) fn try_lossy(text: &[u8]) -> Result<String, Error> {
+    let mut out = String::new();
+    out.try_reserve(text.len())?;
+    for chunk in text.utf8_chunks() {
+        out.try_reserve(chunk.valid().len() + 3)?;
+        out.push_str(chunk.valid());
+        if !chunk.invalid().is_empty() {
+            out.push(char::REPLACEMENT_CHARACTER);
+        }
+    }
+    Ok(out)
+}
+
 /// Formats into a new `String` through a [`MessageBuf`]: at most `MAX_VALUE_LEN` bytes.
 pub(crate) fn try_format(args: fmt::Arguments<'_>) -> Result<String, Error> {
     let mut buf = MessageBuf::new();
@@ -99,28 +114,31 @@ pub(crate) fn distance(a: &[u8], b: &[u8], limit: usize) -> Option<usize> {
         return None;
     }
     let same = |x: u8, y: u8| x.eq_ignore_ascii_case(&y);
-    let mut before = [0usize; ROW];
-    let mut previous: [usize; ROW] = std::array::from_fn(|j| j);
-    let mut current = [0usize; ROW];
+    // Three rows of the table, used in turn: the one before the previous, the previous and
+    // the current (row i - 2, i - 1 and i), each cell at most 255.
+    let mut rows = [[0u8; ROW]; 3];
+    for (j, cell) in rows[1].iter_mut().enumerate().take(b.len() + 1) {
+        *cell = j as u8;
+    }
+    let (mut before, mut previous, mut current) = (0, 1, 2);
     for i in 1..=a.len() {
-        current[0] = i;
+        rows[current][0] = i as u8;
         let mut row_min = i;
         for j in 1..=b.len() {
-            let cost = usize::from(!same(a[i - 1], b[j - 1]));
-            let mut d = (previous[j] + 1).min(current[j - 1] + 1).min(previous[j - 1] + cost);
+            let cost = u8::from(!same(a[i - 1], b[j - 1]));
+            let mut d = (rows[previous][j] + 1).min(rows[current][j - 1] + 1).min(rows[previous][j - 1] + cost);
             if i > 1 && j > 1 && same(a[i - 1], b[j - 2]) && same(a[i - 2], b[j - 1]) {
-                d = d.min(before[j - 2] + 1);
+                d = d.min(rows[before][j - 2] + 1);
             }
-            current[j] = d;
-            row_min = row_min.min(d);
+            rows[current][j] = d;
+            row_min = row_min.min(usize::from(d));
         }
         if row_min > limit {
             return None;
         }
-        before = previous;
-        previous = current;
+        (before, previous, current) = (previous, current, before);
     }
-    Some(previous[b.len()]).filter(|&d| d <= limit)
+    Some(usize::from(rows[previous][b.len()])).filter(|&d| d <= limit)
 }
 
 #[cfg(test)]
@@ -150,6 +168,13 @@ mod tests {
         }
         assert_eq!(buf.as_str().len(), MAX_VALUE_LEN - 1);
         assert!(buf.as_str().chars().all(|c| c == 'é'));
+    }
+
+    #[test]
+    fn lossy_copies_replace_what_is_not_utf8() {
+        for text in [&b"plain"[..], b"caf\xc3\xa9", b"a\xffb\xc3", b""] {
+            assert_eq!(try_lossy(text).unwrap(), String::from_utf8_lossy(text));
+        }
     }
 
     #[test]

@@ -12,72 +12,62 @@ use super::check::MAX_TARGETS;
 use super::json::{self, try_push, JsonError, Value};
 use super::text::{try_string, MessageBuf};
 
-/// The type of a hint's value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    Bool,
-    Int,
-    /// A size in bytes.
-    Size,
-    Enum,
-    List,
-    /// ROMIO's `cb_config_list`: `host:n` elements.
-    NodeList,
-    Tuple,
-    Text,
+/// An enum whose variants are named in the vocabulary file: `NAMES` for reading, `as_str`
+/// for writing.
+macro_rules! named_enum {
+    ($(#[$doc:meta])* $name:ident { $($(#[$variant_doc:meta])* $variant:ident = $text:literal,)* }) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum $name {
+            $($(#[$variant_doc])* $variant,)*
+        }
+
+        impl $name {
+            const NAMES: &'static [(&'static str, $name)] = &[$(($text, $name::$variant),)*];
+
+            /// The name the vocabulary file uses.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $($name::$variant => $text,)*
+                }
+            }
+        }
+    };
 }
 
-impl Kind {
-    const NAMES: [(&'static str, Kind); 8] = [
-        ("bool", Kind::Bool),
-        ("int", Kind::Int),
-        ("size", Kind::Size),
-        ("enum", Kind::Enum),
-        ("list", Kind::List),
-        ("nodelist", Kind::NodeList),
-        ("tuple", Kind::Tuple),
-        ("string", Kind::Text),
-    ];
-
-    /// The name the vocabulary file uses.
-    pub fn as_str(self) -> &'static str {
-        Self::NAMES.iter().find(|(_, kind)| *kind == self).map_or("string", |(name, _)| name)
+named_enum! {
+    /// The type of a hint's value.
+    Kind {
+        Bool = "bool",
+        Int = "int",
+        /// A size in bytes.
+        Size = "size",
+        Enum = "enum",
+        List = "list",
+        /// ROMIO's `cb_config_list`: `host:n` elements.
+        NodeList = "nodelist",
+        Tuple = "tuple",
+        Text = "string",
     }
 }
 
-/// How a target turns a value into what it uses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Parse {
-    /// The whole value must be a decimal integer.
-    Integer,
-    /// A leading decimal integer is used, the rest dropped (`atoi`, `strtol`, `sscanf("%d")`).
-    Atoi,
-    /// An integer with an optional unit suffix.
-    SizeSuffix,
-    /// One of the reader's `accepts`.
-    Words,
-    /// Comma-separated elements, each one of `accepts` if that is given.
-    List,
-    /// `name:n` elements.
-    NodeList,
-    /// Any text.
-    Text,
-}
-
-impl Parse {
-    const NAMES: [(&'static str, Parse); 7] = [
-        ("integer", Parse::Integer),
-        ("atoi", Parse::Atoi),
-        ("size-suffix", Parse::SizeSuffix),
-        ("words", Parse::Words),
-        ("list", Parse::List),
-        ("nodelist", Parse::NodeList),
-        ("string", Parse::Text),
-    ];
-
-    /// The name the vocabulary file uses.
-    pub fn as_str(self) -> &'static str {
-        Self::NAMES.iter().find(|(_, parse)| *parse == self).map_or("string", |(name, _)| name)
+named_enum! {
+    /// How a target turns a value into what it uses.
+    Parse {
+        /// The whole value must be a decimal integer.
+        Integer = "integer",
+        /// A leading decimal integer is used, the rest dropped (`atoi`, `strtol`, `sscanf("%d")`).
+        Atoi = "atoi",
+        /// An integer with an optional unit suffix.
+        SizeSuffix = "size-suffix",
+        /// One of the reader's `accepts`.
+        Words = "words",
+        /// Comma-separated elements, each one of `accepts` if that is given.
+        List = "list",
+        /// `name:n` elements.
+        NodeList = "nodelist",
+        /// Any text.
+        Text = "string",
     }
 }
 
@@ -561,7 +551,7 @@ fn read_entry(item: &Value, n: usize) -> Result<Entry, VocabularyError> {
     if let Some(object) = objects.iter().find(|object| !OBJECTS.contains(&object.as_str())) {
         return Err(invalid(format_args!("keys[{n}] (\"{key}\"): object \"{object}\" is not one of {OBJECTS:?}")));
     }
-    let kind = fields.choice("type", &Kind::NAMES)?;
+    let kind = fields.choice("type", Kind::NAMES)?;
     let values = fields.strings("values")?;
     if kind == Kind::Enum && values.is_empty() {
         return Err(invalid(format_args!("keys[{n}] (\"{key}\"): an enum needs \"values\"")));
@@ -593,7 +583,7 @@ fn read_reader(item: &Value, key: &str, r: usize) -> Result<Reader, VocabularyEr
         "target", "parse", "accepts", "case", "true", "false", "suffixes", "min", "max", "default", "otherwise", "how",
         "source", "version",
     ])?;
-    let parse = fields.choice("parse", &Parse::NAMES)?;
+    let parse = fields.choice("parse", Parse::NAMES)?;
     let any_case = match fields.optional_string("case")? {
         None | Some("exact") => false,
         Some("any") => true,

@@ -135,6 +135,10 @@ fn pair_or_malformed<'t>(line: usize, column: usize, key: &'t [u8], value: &'t [
 fn from_located(located: hinttext::Located<'_>, syntax: Syntax) -> Item<'_> {
     let (line, column, text) = (located.line, located.column, located.text);
     match located.entry {
+        Ok((key, value)) if syntax == Syntax::Pnetcdf => match pnetcdf_defect(text, value) {
+            Some(what) => malformed(line, column, what, text, syntax),
+            None => Item::Pair { line, column, key, value },
+        },
         Ok((key, value)) => Item::Pair { line, column, key, value },
         Err(class) => {
             let words = text.split(|&b| is_blank(b)).filter(|w| !w.is_empty()).count();
@@ -149,6 +153,20 @@ fn from_located(located: hinttext::Located<'_>, syntax: Syntax) -> Item<'_> {
             };
             malformed(line, column, what, text, syntax)
         }
+    }
+}
+
+/// What PnetCDF's reader of PNETCDF_HINTS does with an entry that a plain `key=value` reading
+/// takes: it cuts the entry at its first blank, and skips one with a second `=` or no value.
+fn pnetcdf_defect(entry: &[u8], value: &[u8]) -> Option<&'static str> {
+    if entry.iter().any(|&b| is_blank(b)) {
+        Some("a blank inside the entry: PnetCDF cuts it there ('a = 1' loses its '=', 'a=1 2' reads as a=1)")
+    } else if value.contains(&b'=') {
+        Some("a second '=' in the entry")
+    } else if value.is_empty() {
+        Some("an empty value: PnetCDF passes no value to MPI_Info_set, which fails")
+    } else {
+        None
     }
 }
 
@@ -256,15 +274,15 @@ mod tests {
         let kv = items(b"a=1\n # c\n b = 2 \nnoequals\n", Syntax::Kv);
         assert_eq!(pairs(&kv), [p(1, 1, "a", "1"), p(3, 2, "b", "2")]);
         assert_eq!(malformed_lines(&kv), [(4, 1)]);
-        let pnetcdf = items(b"nc_var_align_size=512; nc_header_align_size = 1024;;bad", Syntax::Pnetcdf);
+        let pnetcdf = items(b"nc_var_align_size=512; nc_header_align_size=1024;;bad;a = 1;b=c=d;e=", Syntax::Pnetcdf);
         assert_eq!(pairs(&pnetcdf), [p(1, 1, "nc_var_align_size", "512"), p(1, 24, "nc_header_align_size", "1024")]);
-        assert_eq!(malformed_lines(&pnetcdf), [(1, 52)]);
+        assert_eq!(malformed_lines(&pnetcdf), [(1, 51), (1, 55), (1, 61), (1, 67)]);
         let cray = items(b"*:romio_cb_write=enable:striping_factor=8,/scratch/*:cb_nodes=4:oops", Syntax::Cray);
         assert_eq!(
             pairs(&cray),
-            [p(1, 3, "romio_cb_write", "enable"), p(1, 25, "striping_factor", "8"), p(1, 53, "cb_nodes", "4")]
+            [p(1, 3, "romio_cb_write", "enable"), p(1, 25, "striping_factor", "8"), p(1, 54, "cb_nodes", "4")]
         );
-        assert_eq!(malformed_lines(&cray), [(1, 64)]);
+        assert_eq!(malformed_lines(&cray), [(1, 65)]);
     }
 
     #[test]

@@ -108,7 +108,13 @@ pub fn explain(vocabulary: &Vocabulary, key: &str, format: Format) -> Result<Str
             }
             out += "  read by:\n";
             for reader in &entry.readers {
-                out += &reader_text(vocabulary, reader);
+                out += &reader_text(reader);
+            }
+            out += "  versions read:\n";
+            for name in readers_of(entry) {
+                if let Some(target) = vocabulary.target(name) {
+                    out += &format!("    {name}: {} ({})\n", target.title, target.read);
+                }
             }
             Ok(out)
         }
@@ -140,18 +146,8 @@ fn parse_words(reader: &Reader) -> String {
     }
 }
 
-/// Where the reader's facts come from: the file, and the version read.
-fn source(vocabulary: &Vocabulary, reader: &Reader) -> String {
-    let version = reader.version.clone().or_else(|| vocabulary.target(&reader.target).map(|t| t.read.clone()));
-    match version {
-        Some(version) => format!("{} ({version})", reader.source),
-        None => reader.source.clone(),
-    }
-}
-
-fn reader_text(vocabulary: &Vocabulary, reader: &Reader) -> String {
-    let title = vocabulary.target(&reader.target).map(|t| t.title.as_str()).unwrap_or_default();
-    let mut out = format!("    {} ({title}): {}\n", reader.target, parse_words(reader));
+fn reader_text(reader: &Reader) -> String {
+    let mut out = format!("    {}: {}\n", reader.target, parse_words(reader));
     if let Some(range) = range(reader.min, reader.max) {
         out += &format!("        range: {range}\n");
     }
@@ -164,7 +160,10 @@ fn reader_text(vocabulary: &Vocabulary, reader: &Reader) -> String {
     if let Some(how) = &reader.how {
         out += &format!("        how: {how}\n");
     }
-    out += &format!("        source: {}\n", source(vocabulary, reader));
+    match &reader.version {
+        Some(version) => out += &format!("        source: {} ({version})\n", reader.source),
+        None => out += &format!("        source: {}\n", reader.source),
+    }
     out
 }
 

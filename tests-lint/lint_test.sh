@@ -1,0 +1,631 @@
+#!/usr/bin/env bash
+# mpi-info-lint (tools/mpi-info-lint, man page docs/man/mpi-info-lint.1), run as a user runs it:
+# every finding code from inputs of our own (the suggestion for a near miss, the plain number for
+# a unit suffix); the four syntaxes with exact line and column; exit statuses 0, 1 and 2 (usage
+# errors, inputs that cannot be read, and the other files still checked); JSON output; standard
+# input; --env with each variable; --list and --explain (the sources of each reader); colour;
+# bad input (a 5 MB line, FIFOs with and without a writer, a file over 16 MiB); --vocabulary; no
+# finding on the example hint sets of the ROMIO, OMPIO and PnetCDF documentation
+# (tests-lint/examples, each file saying where it comes from); and the man page rendering
+# without warnings.
+#
+# Run from anywhere (tests-c/run-suite.sh runs it with MAKE, CC and PYTHON set); it builds the
+# command with `make lint` only if build/bin/mpi-info-lint is missing.
+set -u
+cd "$(dirname "$0")/.."
+MAKE=${MAKE:-make}
+PYTHON=${PYTHON:-python3}
+repo=$PWD
+LINT=$repo/build/bin/mpi-info-lint
+passed=0; failed=0
+tmp=$(mktemp -d)
+writer=
+cleanup() {
+    if [ -n "$writer" ]; then kill "$writer" 2>/dev/null; fi
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+log=$tmp/log out=$tmp/out err=$tmp/err
+: >"$out"; : >"$err"
+rc=0; last=
+# The variables --env reads, and colour, are set only where a check sets them.
+unset ROMIO_HINTS PNETCDF_HINTS MPICH_MPIIO_HINTS NO_COLOR
+
+check() { # check DESCRIPTION COMMAND... : one check, passed if COMMAND succeeds
+    local what=$1; shift
+    if "$@" >"$log" 2>&1; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "check failed: $what"
+        tail -n 20 "$log" | sed 's/^/    /'
+        echo "    last run: $last (exit $rc)"
+        head -n 12 "$out" | sed 's/^/    stdout| /'
+        head -n 6 "$err" | sed 's/^/    stderr| /'
+    fi
+}
+finish() {
+    echo "lint_test: $passed passed, $failed failed"
+    [ "$failed" -eq 0 ]; exit
+}
+
+# run ARGS... : runs the command, standard input from $STDIN (default /dev/null), output to
+# $out and $err, status to $rc (124 if it has not ended in 60 seconds).
+if command -v timeout >/dev/null 2>&1; then limit="timeout 60"; else limit=; fi
+run() {
+    last="mpi-info-lint $*"
+    $limit "$LINT" "$@" <"${STDIN:-/dev/null}" >"$out" 2>"$err"
+    rc=$?
+}
+exits() { [ "$rc" -eq "$1" ] || { echo "exit status $rc, expected $1"; return 1; }; }
+line() { grep -qxF -- "$1" "$out" || { echo "no line: $1"; return 1; }; }
+matches() { grep -qE -- "$1" "$out" || { echo "no line matching: $1"; return 1; }; }
+says() { grep -qF -- "$1" "$err" || { echo "stderr does not say: $1"; return 1; }; }
+lines() { [ "$(wc -l <"$out")" -eq "$1" ] || { echo "$(wc -l <"$out") lines of output, expected $1"; return 1; }; }
+silent() { [ ! -s "$out" ] || { echo "output where none was expected"; return 1; }; }
+no_stderr() { [ ! -s "$err" ] || { echo "stderr:"; cat "$err"; return 1; }; }
+# No panic (exit 101), no signal (128 + n; 124 is timeout's), no such message.
+no_crash() {
+    [ "$rc" -ne 101 ] && [ "$rc" -lt 124 ] || { echo "exit status $rc"; return 1; }
+    ! grep -qiE 'panicked|RUST_BACKTRACE|stack overflow|memory allocation .* failed' "$err" || { echo "it crashed:"; cat "$err"; return 1; }
+}
+# The codes of the findings of the last run, one per line, sorted and unique.
+codes() { sed -nE 's/.* \[([a-z-]+)\]$/\1/p' "$out" | sort -u; }
+only_codes() { [ "$(codes | tr '\n' ' ')" = "$* " ] || { echo "codes: $(codes | tr '\n' ' '), expected $*"; return 1; }; }
+
+if [ ! -x "$LINT" ]; then
+    check "make lint builds $LINT" "$MAKE" --no-print-directory lint
+    [ -x "$LINT" ] || finish
+fi
+if ! command -v "$PYTHON" >/dev/null 2>&1; then
+    echo "$PYTHON is missing: the JSON checks need Python 3"
+    failed=$((failed + 1)); finish
+fi
+
+# ---------------------------------------------------------------------------------------------
+# (1) Each code, from inputs of our own.
+cd "$tmp"
+printf 'cb_bufer_size 4194304\nromio_cb_write Enable\ncb_buffer_size 16m\nstriping_factor -5\n' >codes.txt
+run --target mpich codes.txt
+check "codes: exit 1 with findings" exits 1
+check "unknown-key: compiler-style line with the nearest key" \
+    line "codes.txt:1:1: warning: unknown hint 'cb_bufer_size'; did you mean 'cb_buffer_size'? [unknown-key]"
+check "bad-value: 'Enable' is not a spelling ROMIO takes" \
+    matches "^codes\.txt:2:1: error: for mpich: 'Enable' is not one of enable, .*\[bad-value\]$"
+check "unit-suffix: says what ROMIO reads and the plain number" \
+    line "codes.txt:3:1: error: for mpich: '16m' is read as 16: the 'm' is dropped; 16m is 16777216 [unit-suffix]"
+check "out-of-range: a negative striping_factor" \
+    matches "^codes\.txt:4:1: error: for mpich: -5 is below the least value it takes, 0 \[out-of-range\]$"
+check "codes: one finding a line, nothing else" lines 4
+check "codes: nothing on stderr" no_stderr
+
+printf 'romio_ds_read disable\n' >romio-only.txt
+run --target openmpi romio-only.txt
+check "not-read-by-target: a ROMIO-only key with --target openmpi" \
+    matches "^romio-only\.txt:1:1: warning: 'romio_ds_read' is not read by openmpi; it is read by [a-z, -]*mpich[a-z, -]* \[not-read-by-target\]$"
+check "not-read-by-target: exit 1" exits 1
+run --target mpich romio-only.txt
+check "the same key with --target mpich: exit 0, nothing printed" sh -c "[ $rc -eq 0 ] && [ ! -s '$out' ]"
+
+printf 'mpi_assert_strict_persistent_collective_ordering true\n' >long-key.txt
+run --target openmpi long-key.txt
+check "too-long-for-target: a 48-character key for openmpi (at most 35)" \
+    matches "^long-key\.txt:1:1: error: for openmpi: a key has at most 35 characters, this one has 48; .*\[too-long-for-target\]$"
+run --target mpich long-key.txt
+check "the same key for mpich (at most 255): exit 0" exits 0
+
+# A conflict of data/hints.json's "conflicts": ROMIO reads romio_no_indep_rw after romio_cb_write.
+printf 'romio_cb_write disable\nromio_no_indep_rw true\n' >conflict.txt
+run --target mpich conflict.txt
+check "conflict: romio_cb_write=disable with romio_no_indep_rw=true, on the second" \
+    matches "^conflict\.txt:2:1: warning: for mpich: ROMIO reads romio_no_indep_rw after romio_cb_write.*\[conflict\]$"
+check "conflict: the only finding" only_codes conflict
+printf 'romio_cb_write enable\nromio_no_indep_rw true\n' >no-conflict.txt
+run --target mpich no-conflict.txt
+check "romio_cb_write=enable with romio_no_indep_rw=true: no conflict" exits 0
+
+# malformed-line: the message names the syntax and the one the line looks like.
+printf 'cb_nodes=4\nlonely\na b c\n  # indented\ncb_nodes 4 # comment\ncb_nodes=4;cb_buffer_size=1024\n' >malformed.txt
+run --target mpich malformed.txt
+check "malformed-line (romio): 'key=value' looks like --syntax kv" \
+    matches "^malformed\.txt:1:1: error: malformed line for --syntax romio: .*looks like 'key=value' \(--syntax kv\).*\[malformed-line\]$"
+check "malformed-line (romio): a key without a value" \
+    matches "^malformed\.txt:2:1: error: malformed line for --syntax romio: a key without a value.*\[malformed-line\]$"
+check "malformed-line (romio): three words" \
+    matches "^malformed\.txt:3:1: error: malformed line for --syntax romio: .*\[malformed-line\]$"
+check "malformed-line (romio): an indented comment, at its column" \
+    matches "^malformed\.txt:4:3: error: .*indented comment.*\[malformed-line\]$"
+check "malformed-line (romio): a comment after the value" \
+    matches "^malformed\.txt:5:1: error: malformed line for --syntax romio: a comment after the value.*\[malformed-line\]$"
+check "malformed-line (romio): 'k=v;k=v' looks like --syntax pnetcdf" \
+    matches "^malformed\.txt:6:1: error: .*\(--syntax pnetcdf\).*\[malformed-line\]$"
+check "malformed-line: nothing else" only_codes malformed-line
+printf 'cb_nodes 4\n' >romio-line.txt
+run --syntax kv romio-line.txt
+check "malformed-line (kv): 'key value' looks like --syntax romio" \
+    matches "^romio-line\.txt:1:1: error: malformed line for --syntax kv: .*\(--syntax romio\) \[malformed-line\]$"
+printf '*:cb_nodes=4\n' >cray-line.txt
+run --syntax kv cray-line.txt
+check "a cray line read as kv: the key '*:cb_nodes' is unknown" matches "unknown hint '\*:cb_nodes'"
+run --syntax romio cray-line.txt
+check "malformed-line (romio): 'pattern:k=v' looks like --syntax cray" \
+    matches "^cray-line\.txt:1:1: error: .*\(--syntax cray\).*\[malformed-line\]$"
+
+# duplicate-key: ROMIO keeps the first, a kv text (MPI_Info_set in turn) the last.
+printf 'cb_nodes 4\ncb_nodes 4k\n' >dup.txt
+run --target mpich dup.txt
+check "duplicate-key (romio): reported on the second, the reader uses the first" \
+    line "dup.txt:2:1: warning: 'cb_nodes' is given again (first on line 1); the reader uses the first [duplicate-key]"
+check "duplicate-key (romio): the unused '4k' is not checked" only_codes duplicate-key
+printf 'cb_nodes=4k\ncb_nodes=4\n' >dup-kv.txt
+run --syntax kv --target mpich dup-kv.txt
+check "duplicate-key (kv): the reader uses the last" \
+    line "dup-kv.txt:2:1: warning: 'cb_nodes' is given again (first on line 1); the reader uses this one, the last [duplicate-key]"
+check "duplicate-key (kv): the overridden '4k' is not checked" only_codes duplicate-key
+
+# truncated-input: 64 lines of 64 bytes are ROMIO's 4096; what follows is never read.
+for i in $(seq -w 1 64); do printf '# padding line %s: ROMIO reads 4096 bytes of ROMIO_HINTS ......\n' "$i"; done >trunc.txt
+printf 'cb_nodes 4\n' >>trunc.txt
+check "the truncation input is 4096 + 11 bytes" test "$(wc -c <trunc.txt)" -eq 4107
+run --target mpich trunc.txt
+check "truncated-input: at the 4097th byte, line 65" \
+    matches "^trunc\.txt:65:1: error: the reader of ROMIO_HINTS reads only the first 4096 bytes; .*\(11 bytes\) \[truncated-input\]$"
+check "truncated-input: the only finding" only_codes truncated-input
+head -n 60 trunc.txt >short.txt; printf 'cb_nodes 4\n' >>short.txt
+run --target mpich short.txt
+check "a ROMIO_HINTS file under 4096 bytes: exit 0" exits 0
+head -n 64 trunc.txt >trunc.kv; printf 'cb_nodes=4\n' >>trunc.kv
+run --syntax kv --target mpich trunc.kv
+check "no truncation for --syntax kv (no 4096-byte reader)" exits 0
+
+# ---------------------------------------------------------------------------------------------
+# (2) The syntaxes, with exact line and column.
+printf '# comment\n\n  cb_bufer_size\t4\ncb_nodes 4\n' >s.romio
+run s.romio
+check "romio: line 3 column 3 (after two blanks)" \
+    line "s.romio:3:3: warning: unknown hint 'cb_bufer_size'; did you mean 'cb_buffer_size'? [unknown-key]"
+check "romio: nothing else" lines 1
+printf '# comment\n\n   cb_bufer_size = 4\ncb_nodes=4\n\tromio_cb_wrte=enable\n' >s.kv
+run --syntax kv s.kv
+check "kv: line 3 column 4" \
+    line "s.kv:3:4: warning: unknown hint 'cb_bufer_size'; did you mean 'cb_buffer_size'? [unknown-key]"
+check "kv: line 5 column 2 (after a tab)" matches "^s\.kv:5:2: warning: unknown hint 'romio_cb_wrte'; did you mean 'romio_cb_write'.*\[unknown-key\]$"
+check "kv: nothing else" lines 2
+printf ' cb_bufer_size=4;  romio_cb_wrte=enable;bad;\nnc_var_align_size=512;nc_hdr_align_size=512\n' >s.pnetcdf
+run --syntax pnetcdf s.pnetcdf
+check "pnetcdf: line 1 column 2" \
+    line "s.pnetcdf:1:2: warning: unknown hint 'cb_bufer_size'; did you mean 'cb_buffer_size'? [unknown-key]"
+check "pnetcdf: line 1 column 20 (after ';' and two blanks)" matches "^s\.pnetcdf:1:20: warning: unknown hint 'romio_cb_wrte'.*\[unknown-key\]$"
+check "pnetcdf: an entry without '=' at line 1 column 41" \
+    matches "^s\.pnetcdf:1:41: error: malformed line for --syntax pnetcdf: no '=' between a key and a value.*\[malformed-line\]$"
+check "pnetcdf: line 2 column 23" matches "^s\.pnetcdf:2:23: warning: unknown hint 'nc_hdr_align_size'; did you mean .*'nc_header_align_size'.*\[unknown-key\]$"
+check "pnetcdf: nothing else" lines 4
+# PnetCDF cuts an entry at its first blank and skips one with a second '=' or no value
+# (src/dispatchers/file.c combine_env_hints): each is malformed, not a pair.
+printf 'nc_var_align_size = 512;nc_in_place_swap=enable;nc_burst_buf=en=able;nc_burst_buf_dirname=;nc_var_align_size=512 1024\n' >defects.pnetcdf
+run --syntax pnetcdf --target pnetcdf defects.pnetcdf
+check "pnetcdf: 'k = v' (a blank inside) is malformed" matches "^defects\.pnetcdf:1:1: error: malformed line for --syntax pnetcdf: a blank inside.*\[malformed-line\]$"
+check "pnetcdf: a second '=' is malformed" matches "^defects\.pnetcdf:1:49: error: malformed line for --syntax pnetcdf: .*\[malformed-line\]$"
+check "pnetcdf: an empty value is malformed" matches "^defects\.pnetcdf:1:70: error: malformed line for --syntax pnetcdf: .*\[malformed-line\]$"
+check "pnetcdf: 'k=v w' is malformed" matches "^defects\.pnetcdf:1:92: error: malformed line for --syntax pnetcdf: .*\[malformed-line\]$"
+check "pnetcdf: four malformed entries and nothing else" sh -c "[ \$(wc -l <'$out') -eq 4 ] && [ \$(grep -c 'malformed-line' '$out') -eq 4 ]"
+printf '*:cb_bufer_size=4:romio_cb_wrte=enable,/scratch/*: cb_nodz=2:oops\nnopattern\n' >s.cray
+run --syntax cray s.cray
+check "cray: line 1 column 3" \
+    line "s.cray:1:3: warning: unknown hint 'cb_bufer_size'; did you mean 'cb_buffer_size'? [unknown-key]"
+check "cray: line 1 column 19" matches "^s\.cray:1:19: warning: unknown hint 'romio_cb_wrte'.*\[unknown-key\]$"
+check "cray: second group, line 1 column 52 (after a blank)" matches "^s\.cray:1:52: warning: unknown hint 'cb_nodz'; did you mean 'cb_nodes'\? \[unknown-key\]$"
+check "cray: a hint without '=' at line 1 column 62" matches "^s\.cray:1:62: error: malformed line for --syntax cray: .*\[malformed-line\]$"
+check "cray: a group without a pattern at line 2 column 1" matches "^s\.cray:2:1: error: malformed line for --syntax cray: .*pattern.*\[malformed-line\]$"
+check "cray: nothing else" lines 5
+printf '*:romio_cb_write=enable:striping_factor=8,/scratch/*:cb_nodes=4\n' >clean.cray
+run --syntax cray --target cray-mpich clean.cray
+check "cray: a clean MPICH_MPIIO_HINTS text: exit 0, nothing printed" sh -c "[ $rc -eq 0 ] && [ ! -s '$out' ]"
+
+# ---------------------------------------------------------------------------------------------
+# (3) Exit statuses: 0 nothing found, 1 findings, 2 usage errors and inputs that cannot be read.
+printf '# fine\ncb_buffer_size 16777216\nromio_cb_write enable\n' >clean.txt
+run clean.txt
+check "a clean file: exit 0" exits 0
+check "a clean file: no output" silent
+run clean.txt codes.txt
+check "findings in one of two files: exit 1" exits 1
+run --no-such-option clean.txt
+check "an unknown option: exit 2" exits 2
+check "an unknown option: named on stderr" says "--no-such-option"
+run --target nosuch clean.txt
+check "an unknown target: exit 2" exits 2
+check "an unknown target: stderr names it and the targets" says "--target 'nosuch': the targets are mpi, mpich, openmpi, pnetcdf, cray-mpich"
+run --target mpich,nosuch clean.txt
+check "an unknown target in a list: exit 2" exits 2
+run --syntax yaml clean.txt
+check "an unknown syntax: exit 2" exits 2
+run --color sometimes clean.txt
+check "an unknown --color: exit 2" exits 2
+run
+check "no FILE: exit 2" exits 2
+check "no FILE: says so on stderr" says "no FILE"
+run --target mpich
+check "no FILE with --target: exit 2" exits 2
+run --help
+check "--help: exit 0" exits 0
+check "--help: names --explain" matches "--explain"
+run "$tmp/no-such-file.txt"
+check "a missing file: exit 2" exits 2
+check "a missing file: stderr names it" says "$tmp/no-such-file.txt: no such file"
+mkdir adir
+run adir
+check "a directory: exit 2" exits 2
+check "a directory: stderr names it" says "adir: is a directory"
+run /dev/null
+check "/dev/null: exit 2" exits 2
+check "/dev/null: stderr names it" says "/dev/null: is not a regular file or a FIFO"
+printf 'cb_nodes 4\nstriping_unit \0\001\002\n' >binary.dat
+run binary.dat
+check "a binary file with a NUL: exit 2" exits 2
+check "a binary file: stderr names it and the line of the NUL" says "binary.dat: binary data (a NUL byte on line 2)"
+check "a binary file: no finding for it" silent
+run no-such-file.txt adir binary.dat codes.txt clean.txt
+check "unreadable inputs among others: exit 2" exits 2
+check "unreadable inputs among others: the other files are still checked" line "codes.txt:1:1: warning: unknown hint 'cb_bufer_size'; did you mean 'cb_buffer_size'? [unknown-key]"
+check "unreadable inputs among others: each named on stderr" sh -c "grep -q 'no-such-file.txt' '$err' && grep -q 'adir' '$err' && grep -q 'binary.dat' '$err'"
+if [ "$(id -u)" -ne 0 ]; then
+    printf 'cb_nodes 4\n' >unreadable.txt; chmod 000 unreadable.txt
+    run unreadable.txt
+    check "a file without read permission: exit 2, named" sh -c "[ $rc -eq 2 ] && grep -q 'unreadable.txt: permission denied' '$err'"
+fi
+
+# ---------------------------------------------------------------------------------------------
+# (4) JSON.
+cat >json_check.py <<'PY'
+import json, sys
+path, want_len = sys.argv[1], int(sys.argv[2])
+with open(path) as f:
+    data = json.load(f)
+assert isinstance(data, list), "not an array"
+assert len(data) == want_len, f"{len(data)} objects, expected {want_len}"
+fields = ["file", "line", "column", "key", "value", "code", "severity", "message"]
+for obj in data:
+    assert isinstance(obj, dict), f"not an object: {obj!r}"
+    missing = [f for f in fields if f not in obj]
+    assert not missing, f"missing {missing} in {obj}"
+    assert isinstance(obj["line"], int) and isinstance(obj["column"], int), obj
+    assert obj["severity"] in ("error", "warning"), obj
+by_code = {obj["code"]: obj for obj in data}
+for expected in sys.argv[3:]:
+    code, field, value = expected.split("=", 2)
+    assert code in by_code, f"no {code} finding"
+    got = by_code[code].get(field)
+    assert str(got) == value, f"{code}: {field} is {got!r}, expected {value!r}"
+PY
+run --format json --target mpich codes.txt
+check "JSON: exit 1 with findings" exits 1
+check "JSON: an array of 4 objects with every field; the suggestion of a near miss and of a unit suffix" \
+    "$PYTHON" json_check.py "$out" 4 unknown-key=suggestion=cb_buffer_size unknown-key=key=cb_bufer_size \
+    unknown-key=line=1 unknown-key=column=1 unknown-key=file=codes.txt unknown-key=value=4194304 \
+    unit-suffix=suggestion=16777216 unit-suffix=value=16m bad-value=line=2 bad-value=suggestion=enable \
+    out-of-range=line=4 out-of-range=severity=error
+run --format json --target mpich malformed.txt dup.txt trunc.txt
+check "JSON: the command's own codes have every field too" "$PYTHON" json_check.py "$out" 8 \
+    duplicate-key=key=cb_nodes truncated-input=line=65 malformed-line=file=malformed.txt
+run --format json clean.txt
+check "JSON with nothing found: exit 0" exits 0
+check "JSON with nothing found: an empty array" "$PYTHON" json_check.py "$out" 0
+run --format json --target mpich binary.dat codes.txt
+check "JSON with an unreadable input: still one valid array of the others' findings" "$PYTHON" json_check.py "$out" 4
+check "JSON with an unreadable input: exit 2" exits 2
+
+# ---------------------------------------------------------------------------------------------
+# (5) Standard input.
+STDIN=codes.txt run --target mpich -
+check "'-' reads standard input: exit 1" exits 1
+check "'-' reads standard input, labelled <stdin>" \
+    line "<stdin>:1:1: warning: unknown hint 'cb_bufer_size'; did you mean 'cb_buffer_size'? [unknown-key]"
+STDIN=s.pnetcdf run --syntax pnetcdf -
+check "'-' with --syntax pnetcdf" matches "^<stdin>:1:20: warning: unknown hint 'romio_cb_wrte'"
+STDIN=clean.txt run -
+check "'-' with a clean text: exit 0" exits 0
+
+# ---------------------------------------------------------------------------------------------
+# (6) --env: ROMIO_HINTS names a file; PNETCDF_HINTS and MPICH_MPIIO_HINTS hold the hints.
+ROMIO_HINTS=$tmp/codes.txt run --env --target mpich
+check "--env ROMIO_HINTS: the file it names is checked, exit 1" exits 1
+check "--env ROMIO_HINTS: findings labelled with the file" \
+    line "$tmp/codes.txt:3:1: error: for mpich: '16m' is read as 16: the 'm' is dropped; 16m is 16777216 [unit-suffix]"
+ROMIO_HINTS=$tmp/trunc.txt run --env --target mpich
+check "--env ROMIO_HINTS: read as ROMIO reads it (4096 bytes)" matches "\[truncated-input\]$"
+ROMIO_HINTS=$tmp/no-such-file.txt run --env
+check "--env ROMIO_HINTS naming a missing file: exit 2" exits 2
+check "--env ROMIO_HINTS naming a missing file: stderr names it and ROMIO_HINTS" \
+    sh -c "grep -q 'no-such-file.txt' '$err' && grep -q 'ROMIO_HINTS' '$err'"
+PNETCDF_HINTS='nc_var_align_size=1m;nc_hdr_align_size=4' run --env --target pnetcdf
+check "--env PNETCDF_HINTS: exit 1" exits 1
+check "--env PNETCDF_HINTS: unit-suffix, labelled PNETCDF_HINTS" \
+    line "PNETCDF_HINTS:1:1: error: for pnetcdf: '1m' is read as 1: the 'm' is dropped; 1m is 1048576 [unit-suffix]"
+check "--env PNETCDF_HINTS: second entry at column 22" matches "^PNETCDF_HINTS:1:22: warning: unknown hint 'nc_hdr_align_size'"
+MPICH_MPIIO_HINTS='*.nc:romio_cb_write=enable:cb_nodez=8' run --env --target cray-mpich
+check "--env MPICH_MPIIO_HINTS: exit 1" exits 1
+check "--env MPICH_MPIIO_HINTS: read as the cray syntax, column 28" \
+    line "MPICH_MPIIO_HINTS:1:28: warning: unknown hint 'cb_nodez'; did you mean 'cb_nodes'? [unknown-key]"
+MPICH_MPIIO_HINTS='*:romio_cb_write=enable' PNETCDF_HINTS='nc_var_align_size=1048576' ROMIO_HINTS=$tmp/clean.txt run --env
+check "--env with three clean variables: exit 0" exits 0
+check "--env with three clean variables: no output" silent
+run --env
+check "--env with none of the variables set: exit 0" exits 0
+PNETCDF_HINTS='nc_var_align_size=4k' run --env --target pnetcdf codes.txt
+check "--env and a FILE: both checked" sh -c "grep -q '^PNETCDF_HINTS:1:1:' '$out' && grep -q '^codes.txt:1:1:' '$out'"
+
+# ---------------------------------------------------------------------------------------------
+# (7) --list and --explain.
+vocabulary=$repo/data/hints.json
+keys=$("$PYTHON" -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["keys"]))' "$vocabulary")
+mpich_keys=$("$PYTHON" -c 'import json,sys; print(sum(any(r["target"] == "mpich" for r in k["readers"]) for k in json.load(open(sys.argv[1]))["keys"]))' "$vocabulary")
+run --list
+check "--list: exit 0" exits 0
+check "--list: one line per key of data/hints.json ($keys)" lines "$keys"
+check "--list: cb_buffer_size with its type" matches "^cb_buffer_size +size +"
+run --list mpich
+check "--list mpich: exit 0" exits 0
+check "--list mpich: one line per key mpich reads ($mpich_keys)" lines "$mpich_keys"
+check "--list mpich: no key without mpich among its readers" sh -c "[ -s '$out' ] && ! awk '{print \$3}' '$out' | grep -vE '(^|,)mpich(,|\$)'"
+check "--list mpich: a ROMIO key is there" matches "^romio_cb_write "
+check "--list mpich: a key mpich does not read (collective_buffering) is not there" sh -c "[ -s '$out' ] && ! grep -q '^collective_buffering ' '$out'"
+run --list nosuch
+check "--list nosuch: exit 2" exits 2
+check "--list nosuch: stderr names it and the targets" says "no target 'nosuch' (targets: mpi, mpich, openmpi, pnetcdf, cray-mpich)"
+run --list --format json
+check "--list --format json: an array of every key with its fields" "$PYTHON" -c '
+import json, sys
+data = json.load(open(sys.argv[1]))
+assert isinstance(data, list) and len(data) == int(sys.argv[2]), len(data)
+for obj in data:
+    for field in ("key", "type", "objects", "targets", "summary"):
+        assert field in obj, (field, obj)
+' "$out" "$keys"
+run --explain cb_buffer_size
+check "--explain cb_buffer_size: exit 0" exits 0
+check "--explain cb_buffer_size: the key, its type and range" sh -c "grep -q '^cb_buffer_size: ' '$out' && grep -qE '^  type: +size' '$out'"
+check "--explain cb_buffer_size: ROMIO's source path" matches "source: src/mpi/romio/adio/common/ad_hints\.c"
+check "--explain cb_buffer_size: the source of every reader in data/hints.json" "$PYTHON" -c '
+import json, sys
+entry = next(k for k in json.load(open(sys.argv[1]))["keys"] if k["key"] == "cb_buffer_size")
+text = open(sys.argv[2]).read()
+missing = [(r["target"], r["source"]) for r in entry["readers"] if "source: " + r["source"] not in text]
+assert len(entry["readers"]) >= 3 and not missing, missing
+' "$vocabulary" "$out"
+run --explain cb_bufer_size
+check "--explain of a misspelled key: exit 2" exits 2
+check "--explain of a misspelled key: suggests the right one" says "did you mean 'cb_buffer_size'?"
+run --explain no_such_hint_anywhere_xyz
+check "--explain of an unknown key: exit 2, named" sh -c "[ $rc -eq 2 ] && grep -q 'no_such_hint_anywhere_xyz' '$err'"
+run --explain cb_buffer_size --format json
+check "--explain --format json: the entry with each reader's source" "$PYTHON" -c '
+import json, sys
+entry = next(k for k in json.load(open(sys.argv[1]))["keys"] if k["key"] == "cb_buffer_size")
+got = json.load(open(sys.argv[2]))
+assert got["key"] == "cb_buffer_size" and got["type"] == "size", got
+assert [r["source"] for r in got["readers"]] == [r["source"] for r in entry["readers"]]
+assert [r["target"] for r in got["readers"]] == [r["target"] for r in entry["readers"]]
+' "$vocabulary" "$out"
+run --explain stripe_size
+check "--explain of an alias names its canonical key" matches "another name of: striping_unit"
+
+# ---------------------------------------------------------------------------------------------
+# (8) Colour: only with --color always, or on a terminal without NO_COLOR.
+esc=$(printf '\033')
+has_escapes() { grep -q "$esc\[" "$1" || { echo "no escape sequence"; return 1; }; }
+no_escapes() { ! grep -q "$esc" "$1" || { echo "escape sequences:"; cat -v "$1"; return 1; }; }
+run --color always codes.txt
+check "--color always: escapes" has_escapes "$out"
+check "--color always: a warning in gcc's magenta" matches "${esc}\[1;35mwarning:"
+run codes.txt
+check "default to a pipe: no escapes" no_escapes "$out"
+NO_COLOR=1 run --color auto codes.txt
+check "NO_COLOR=1 --color auto: no escapes" no_escapes "$out"
+if command -v script >/dev/null 2>&1; then
+    script -qec "'$LINT' codes.txt" /dev/null >tty.out 2>&1 </dev/null
+    check "on a terminal (script): escapes by default" has_escapes tty.out
+    NO_COLOR=1 script -qec "'$LINT' --color auto codes.txt" /dev/null >tty.out 2>&1 </dev/null
+    check "on a terminal with NO_COLOR=1: no escapes" no_escapes tty.out
+    script -qec "'$LINT' --color never codes.txt" /dev/null >tty.out 2>&1 </dev/null
+    check "on a terminal with --color never: no escapes" no_escapes tty.out
+    check "on a terminal with --color never: the findings all the same" grep -q "cb_bufer_size" tty.out
+else
+    echo "script is missing: the terminal colour checks are skipped (Debian package bsdutils)"
+fi
+
+# ---------------------------------------------------------------------------------------------
+# (9) Bad input: no crash, no hang, bounded memory.
+"$PYTHON" -c 'import sys; open(sys.argv[1], "w").write("cb_nodes " + "4" * (5 << 20) + "\n")' line5m.txt
+STDIN=/dev/null last="timeout 20 mpi-info-lint line5m.txt"
+timeout 20 "$LINT" line5m.txt >"$out" 2>"$err"; rc=$?
+check "a 5 MB line: a finding (exit 1), in time" exits 1
+check "a 5 MB line: malformed (a value past 1023 characters)" matches "^line5m\.txt:1:1: error: malformed line for --syntax romio: a value longer than 1023 characters"
+check "a 5 MB line: truncated at byte 4097" matches "^line5m\.txt:1:4097: error: .*\[truncated-input\]$"
+check "a 5 MB line: no crash" no_crash
+"$PYTHON" -c 'import sys; open(sys.argv[1], "w").write("k" * (5 << 20))' key5m.txt
+timeout 20 "$LINT" --syntax kv key5m.txt >"$out" 2>"$err"; rc=$?; last="timeout 20 mpi-info-lint --syntax kv key5m.txt"
+check "a 5 MB line without a line end (kv): exit 1, no crash" sh -c "[ $rc -eq 1 ] && ! grep -qi panicked '$err'"
+timeout 20 "$LINT" --syntax pnetcdf key5m.txt >"$out" 2>"$err"; rc=$?; last="timeout 20 mpi-info-lint --syntax pnetcdf key5m.txt"
+check "a 5 MB entry (pnetcdf): exit 1, no crash" sh -c "[ $rc -eq 1 ] && ! grep -qi panicked '$err'"
+timeout 20 "$LINT" --syntax cray key5m.txt >"$out" 2>"$err"; rc=$?; last="timeout 20 mpi-info-lint --syntax cray key5m.txt"
+check "a 5 MB group (cray): exit 1, no crash" sh -c "[ $rc -eq 1 ] && ! grep -qi panicked '$err'"
+
+if command -v mkfifo >/dev/null 2>&1; then
+    mkfifo with-writer.fifo no-writer.fifo
+    # The writer holds the FIFO open across a pause: the command reads until it closes it.
+    ( exec 3>with-writer.fifo; printf 'cb_nodes 4\n' >&3; sleep 1; printf 'cb_bufer_size 4\n' >&3 ) &
+    writer=$!
+    # Start the command once the writer waits in its open for a reader (Linux shows it in
+    # wchan; elsewhere, after 5 seconds): a FIFO without a writer would read as empty.
+    for _ in $(seq 50); do
+        [ "$(cat "/proc/$writer/wchan" 2>/dev/null)" = wait_for_partner ] && break
+        sleep 0.1
+    done
+    timeout 10 "$LINT" with-writer.fifo >"$out" 2>"$err"; rc=$?; last="timeout 10 mpi-info-lint with-writer.fifo"
+    # A command that never opened the FIFO leaves the writer blocked in its open: end it.
+    kill "$writer" 2>/dev/null; wait "$writer" 2>/dev/null; writer=
+    check "a FIFO with a writer: read whole (the line written after a pause), exit 1" exits 1
+    check "a FIFO with a writer: the finding on its second line" \
+        line "with-writer.fifo:2:1: warning: unknown hint 'cb_bufer_size'; did you mean 'cb_buffer_size'? [unknown-key]"
+    start=$SECONDS
+    timeout 10 "$LINT" no-writer.fifo >"$out" 2>"$err"; rc=$?; last="timeout 10 mpi-info-lint no-writer.fifo"
+    check "a FIFO without a writer: returns at once (no timeout), exit 0 or 2" sh -c "[ $rc -eq 0 ] || [ $rc -eq 2 ]"
+    check "a FIFO without a writer: within 5 seconds" test $((SECONDS - start)) -le 5
+    timeout 10 "$LINT" no-writer.fifo codes.txt >"$out" 2>"$err"; rc=$?; last="timeout 10 mpi-info-lint no-writer.fifo codes.txt"
+    check "a FIFO without a writer, then a file: the file is checked" matches "^codes\.txt:1:1: "
+else
+    echo "mkfifo is missing: the FIFO checks are skipped"
+fi
+
+head -c $(((16 << 20) + 1)) /dev/zero | tr '\0' '#' >over16m.txt
+run over16m.txt
+check "a file over 16 MiB: exit 2" exits 2
+check "a file over 16 MiB: refused with a message naming it" says "over16m.txt: is larger than 16 MiB"
+check "a file over 16 MiB: no crash" no_crash
+head -c $((16 << 20)) /dev/zero | tr '\0' '#' >at16m.txt
+run --syntax kv at16m.txt
+check "a file of exactly 16 MiB (one comment line) is read: exit 0" exits 0
+rm -f over16m.txt at16m.txt line5m.txt key5m.txt
+if [ -r /dev/zero ]; then
+    # Standard input without an end: read up to the limit, then refused.
+    last="mpi-info-lint - </dev/zero"
+    timeout 20 "$LINT" - </dev/zero >"$out" 2>"$err"; rc=$?
+    check "an endless standard input (/dev/zero): refused, exit 2, in time" sh -c "[ $rc -eq 2 ] && grep -q '<stdin>' '$err'"
+fi
+
+# ---------------------------------------------------------------------------------------------
+# (10) --vocabulary: a layered library's keys added to the built-in vocabulary.
+cat >mylib.json <<'JSON'
+{
+  "format": "mpi-info-hints",
+  "version": 1,
+  "targets": [
+    {"name": "mylib", "title": "MyLib 1.0 (a layered I/O library of this test)", "read": "tests-lint/lint_test.sh"}
+  ],
+  "keys": [
+    {"key": "mylib_compression", "objects": ["file"], "type": "enum", "values": ["none", "zstd", "lz4"],
+     "summary": "Compression of the data MyLib writes",
+     "readers": [{"target": "mylib", "parse": "words", "accepts": ["none", "zstd", "lz4"], "source": "mylib/src/hints.c"}]}
+  ]
+}
+JSON
+printf 'mylib_compression zstd\ncb_buffer_size 16777216\n' >mylib-good.txt
+printf 'mylib_compression gzip\n' >mylib-bad.txt
+run mylib-good.txt
+check "without --vocabulary, the layered key is unknown" matches "^mylib-good\.txt:1:1: warning: unknown hint 'mylib_compression'.*\[unknown-key\]$"
+run --vocabulary mylib.json mylib-good.txt
+check "--vocabulary: the added key is known (exit 0)" exits 0
+check "--vocabulary: no output" silent
+run --vocabulary mylib.json mylib-bad.txt
+check "--vocabulary: a wrong value of the added key is bad-value" \
+    line "mylib-bad.txt:1:1: error: for mylib: 'gzip' is not one of none, zstd, lz4 (spelled exactly) [bad-value]"
+printf 'mylib_compression lz4\n' >mylib-only.txt
+run --vocabulary mylib.json --target mylib mylib-only.txt
+check "--vocabulary: its target can be named" exits 0
+run --vocabulary mylib.json --target mylib mylib-good.txt
+check "--vocabulary, --target mylib: a built-in key is not read by mylib" \
+    matches "^mylib-good\.txt:2:1: warning: 'cb_buffer_size' is not read by mylib; .*\[not-read-by-target\]$"
+run --vocabulary mylib.json --list mylib
+check "--vocabulary with --list mylib: its one key" sh -c "[ $rc -eq 0 ] && [ \$(wc -l <'$out') -eq 1 ] && grep -q '^mylib_compression ' '$out'"
+run --vocabulary mylib.json --explain mylib_compression
+check "--vocabulary with --explain: its source" matches "source: mylib/src/hints\.c"
+printf '{"format": "mpi-info-hints", "version": 1, "targets": [\n' >broken.json
+run --vocabulary broken.json clean.txt
+check "a broken vocabulary: exit 2" exits 2
+check "a broken vocabulary: stderr names the file" says "broken.json: not a vocabulary"
+printf '{"format": "mpi-info-hints", "version": 1, "targets": [], "keys": [{"key": "k", "objects": ["file"], "type": "int", "summary": "s", "readers": [{"target": "nosuch", "parse": "atoi", "source": "x"}]}]}\n' >badref.json
+run --vocabulary badref.json clean.txt
+check "a vocabulary naming an unknown target: exit 2, naming the file" sh -c "[ $rc -eq 2 ] && grep -q 'badref.json' '$err'"
+run --vocabulary no-such-vocabulary.json clean.txt
+check "a missing vocabulary: exit 2, naming the file" sh -c "[ $rc -eq 2 ] && grep -q 'no-such-vocabulary.json: no such file' '$err'"
+run --vocabulary binary.dat clean.txt
+check "a binary vocabulary: exit 2, naming the file" sh -c "[ $rc -eq 2 ] && grep -q 'binary.dat' '$err'"
+cd "$repo"
+
+# ---------------------------------------------------------------------------------------------
+# (11) The example hint sets of the documentation: no finding. Each file of tests-lint/examples
+# says where it comes from and, in a "# lint:" line, the options it is checked with. PNETCDF_HINTS
+# has no comments, so the comment lines of a pnetcdf example are dropped and the rest read from
+# standard input. A "# known-finding: CODE" line marks a set left out of the must-pass set (the
+# file says why); it must still give exactly that code, so that whoever fixes the cause moves it
+# back.
+examples=0
+for example in tests-lint/examples/*.txt; do
+    name=${example#tests-lint/examples/}
+    read -r -a options <<<"$(sed -n 's/^# lint: //p' "$example")"
+    known=$(sed -n 's/^# known-finding: \([a-z-]*\).*/\1/p' "$example")
+    check "$name: has a '# lint:' line and says where it comes from" \
+        sh -c "[ ${#options[@]} -gt 0 ] && grep -qE '^# From [^ ]+/[^ ]+ [0-9a-f]{40}( |\$)' '$example'"
+    case " ${options[*]} " in
+        *" --syntax pnetcdf "*) grep -v '^#' "$example" >"$tmp/example"; STDIN=$tmp/example run "${options[@]}" - ;;
+        *) run "${options[@]}" "$example" ;;
+    esac
+    if [ -n "$known" ]; then
+        check "$name (known finding, not in the must-pass set): still only $known" \
+            sh -c "[ $rc -eq 1 ] && [ \"\$(sed -nE 's/.* \[([a-z-]+)\]\$/\1/p' '$out' | sort -u)\" = '$known' ]"
+    else
+        examples=$((examples + 1))
+        check "$name: no finding with ${options[*]}" sh -c "[ $rc -eq 0 ] && [ ! -s '$out' ] && [ ! -s '$err' ]"
+    fi
+done
+check "at least 12 example sets must pass" test "$examples" -ge 12
+# Every hint the same documentation lists (most without a value to try) is one the
+# implementation reads, by --list TARGET. Left out: romio_lustre_cb_ds_threshold, which the ROMIO
+# Users Guide ("Hints for Lustre") documents but nothing reads (ROMIO reads romio_cb_ds_threshold,
+# src/mpi/romio/adio/common/ad_hints.c); pfs_svr_buf (src/mpi/romio/README, Intel PFS, removed).
+documented_keys_read() { # TARGET KEY...
+    local target=$1 key missing=; shift
+    "$LINT" --list "$target" >"$tmp/list" || return 1
+    for key in "$@"; do grep -q "^$key " "$tmp/list" || missing="$missing $key"; done
+    [ -z "$missing" ] || { echo "not read by $target:$missing"; return 1; }
+}
+# pmodels/mpich 6a79bf6575c3 src/mpi/romio/doc/users-guide.tex, "Hints" and its subsections.
+check "every hint of the ROMIO Users Guide is read by mpich" documented_keys_read mpich \
+    ind_rd_buffer_size ind_wr_buffer_size romio_ds_read romio_ds_write cb_buffer_size cb_nodes \
+    romio_cb_read romio_cb_write romio_no_indep_rw cb_config_list striping_factor striping_unit \
+    start_iodevice direct_read direct_write romio_lustre_co_ratio romio_lustre_coll_threshold \
+    romio_lustre_ds_in_coll panfs_layout_type panfs_layout_stripe_unit panfs_layout_total_num_comps \
+    panfs_layout_parity_stripe_width panfs_layout_parity_stripe_depth panfs_layout_visit_policy \
+    panfs_concurrent_write
+# open-mpi/ompi 8efebee745e1 docs/tuning-apps/_include/ompio-mpi-info-hints.rst, every table.
+check "every hint of Open MPI's OMPIO hints page is read by openmpi" documented_keys_read openmpi \
+    cb_buffer_size cb_nodes collective_buffering OMPIO_SHAREDFP_RELAXED_ORDERING striping_unit \
+    stripe_size striping_factor stripe_width useSIOXLib gpfsAccessRange gpfsFreeRange \
+    gpfsClearFileCache gpfsCancelHints gpfsSetReplication gpfsByteRange gpfsRestripeData \
+    sioxAccessRange sioxFreeRange sioxClearFileCache sioxCancelHints sioxDataShipStart \
+    sioxDataShipStop sioxSetReplication sioxByteRange sioxRestripeData
+# Parallel-NetCDF/PnetCDF 365f7e2b72e0 doc/README.burst_buffering.md (the hint table) and
+# RELEASE_NOTES (the hints of "New PnetCDF hints" and "Clarifications about of PnetCDF hints").
+check "every hint of PnetCDF's burst-buffer table and release notes is read by pnetcdf" documented_keys_read pnetcdf \
+    nc_burst_buf nc_burst_buf_dirname nc_burst_buf_del_on_close nc_burst_buf_flush_buffer_size \
+    nc_in_place_swap nc_header_align_size nc_var_align_size nc_record_align_size pnetcdf_subfiling \
+    nc_num_subfiles
+for implementation in romio ompio pnetcdf; do
+    check "an example set of the $implementation documentation" \
+        sh -c "ls tests-lint/examples/$implementation-*.txt | xargs grep -L '^# known-finding' | grep -q ."
+done
+
+# ---------------------------------------------------------------------------------------------
+# (12) The man page: renders without a warning, has its sections, documents every option and code.
+page=docs/man/mpi-info-lint.1
+check "the man page exists" test -f "$page"
+if command -v man >/dev/null 2>&1 && [ -f "$page" ]; then
+    check "man --warnings renders $page without a warning" \
+        sh -c "warnings=\$(MANWIDTH=80 man --warnings -l '$page' 2>&1 >/dev/null) && [ -z \"\$warnings\" ] || { echo \"\$warnings\"; exit 1; }"
+    MANWIDTH=80 MAN_KEEP_FORMATTING= man -l "$page" 2>/dev/null | col -b >"$tmp/page.txt"
+    for section in NAME SYNOPSIS DESCRIPTION OPTIONS SYNTAXES OUTPUT CODES "EXIT STATUS" ENVIRONMENT EXAMPLES FILES "SEE ALSO"; do
+        check "the man page has $section" grep -qx "$section" "$tmp/page.txt"
+    done
+    for option in $("$LINT" --help | grep -oE -- '--[a-z][a-z-]+' | sort -u | grep -vx -- '--help\|--version'); do
+        check "the man page documents $option" grep -qF -- "$option" "$tmp/page.txt"
+    done
+    for code in unknown-key bad-value unit-suffix out-of-range not-read-by-target too-long-for-target conflict \
+                malformed-line duplicate-key truncated-input; do
+        check "the man page documents $code" grep -qE "^ +$code\b" "$tmp/page.txt"
+    done
+else
+    echo "man is missing: the man page rendering checks are skipped (Debian package man-db)"
+fi
+
+finish
