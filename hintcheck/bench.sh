@@ -5,14 +5,14 @@
 # costs: the goal is at most that plus 50 us).
 #
 # hintjob bench runs, with the library preloaded (no variable set), MPI_File_open+close (through
-# the tool) and PMPI_File_open+close (past it) in alternation, BENCH_N (200) of each, each pair
+# the tool) and PMPI_File_open+close (past it) in alternation, BENCH_N (100) of each, each pair
 # timed after a barrier, and prints the medians (the largest over the processes). Alternating in
 # one process makes the two comparable on a shared machine, where runs minutes apart are not. A
 # second run without the library checks the method: there both sides go to the MPI, and their
 # difference is the noise. Needs the library built (make hintcheck MPICC=...).
 set -u
 cd "$(dirname "$0")/.."
-N=${BENCH_N:-200}
+N=${BENCH_N:-100}
 NPS=${BENCH_NP:-4}
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 tmp=$(mktemp -d)
@@ -33,10 +33,10 @@ for mpi in mpich openmpi; do
             pre=()
             if [ "$mpi" = mpich ]; then
                 [ $side = preloaded ] && pre=(-env LD_PRELOAD "$lib")
-                line=$(timeout 300 mpirun.mpich -np "$np" "${pre[@]}" "$job" bench "$tmp" "$N" 2>/dev/null | grep '^bench:')
+                line=$(timeout 60 mpirun.mpich -np "$np" "${pre[@]}" "$job" bench "$tmp" "$N" 2>/dev/null | grep '^bench:')
             else
                 [ $side = preloaded ] && pre=(-x "LD_PRELOAD=$lib")
-                line=$(timeout 300 mpirun.openmpi --oversubscribe -np "$np" "${pre[@]}" "$job" bench "$tmp" "$N" 2>/dev/null | grep '^bench:')
+                line=$(timeout 60 mpirun.openmpi --oversubscribe -np "$np" "${pre[@]}" "$job" bench "$tmp" "$N" 2>/dev/null | grep '^bench:')
             fi
             # "bench: open+close X us, direct Y us, paired difference P us, allreduce Z us"
             read -r tool direct paired allreduce < <(sed -E 's/.*open\+close ([0-9.]+) us, direct ([0-9.]+) us, paired difference ([-0-9.]+) us, allreduce ([0-9.]+) us.*/\1 \2 \3 \4/' <<<"$line")
