@@ -1258,6 +1258,9 @@ int PMPIX_Info_equal(MPI_Info a, MPI_Info b, int ordered, int *equal);
  * - `MPI_ERR_ARG`: `targets` is longer than `MPI_MAX_INFO_VAL - 1` bytes or not UTF-8;
  * - `MPI_ERR_ARG`: `diagnostics` is NULL;
  * - `MPI_ERR_ARG`: `targets` names a target the vocabulary does not have, or an empty one;
+ *
+ * and, wherever memory runs out (the first call of a process reads the built-in vocabulary
+ * before it can judge `targets`):
  * - `MPI_ERR_NO_MEM`: out of memory, or no handle is left.
  *
  * See also: `MPIX_Info_check_with_vocab`, `MPI_Info_get_nthkey`, `MPI_Info_free`.
@@ -1274,9 +1277,9 @@ int PMPIX_Info_check(MPI_Info info, const char *targets, MPI_Info *diagnostics);
  *
  * `MPIX_Info_check` with a second vocabulary: `vocabulary` is a document in the form of the
  * built-in one (docs/hints.md), describing a layered library's own hints and naming its own
- * targets. Its keys and targets are added to the built-in ones (a key it describes replaces
- * the built-in description of that key), so a library that declares its hints once gets
- * every check for them, and every check of the MPI hints it passes on.
+ * targets. Its keys and targets are added to the built-in ones (a key both describe is read
+ * by the readers of both), so a library that declares its hints once gets every check for
+ * them, and every check of the MPI hints it passes on.
  *
  * Parameters:
  * - `info` (in): the object (`MPI_INFO_ENV` allowed);
@@ -1294,6 +1297,9 @@ int PMPIX_Info_check(MPI_Info info, const char *targets, MPI_Info *diagnostics);
  * - `MPI_ERR_ARG`: `vocabulary` is not a vocabulary document (`mpi-info-lint --vocabulary FILE`
  *   says what is wrong with it);
  * - `MPI_ERR_ARG`: `targets` names a target neither vocabulary has, or an empty one;
+ *
+ * and, wherever memory runs out (the vocabularies are read before `vocabulary` and `targets`
+ * can be judged):
  * - `MPI_ERR_NO_MEM`: out of memory, or no handle is left.
  *
  * See also: `MPIX_Info_check`, `MPI_Info_free`.

@@ -20,7 +20,7 @@
  *   them created one (created_since below; it checks itself first).
  * - The vocabulary variant: a small vocabulary of our own (target "mylib", a bool key) is
  *   checked, its target accepted in targets, the built-in keys still checked, a key it
- *   describes replaces the built-in description; a vocabulary of exactly MPIX_INFO_TEXT_MAX
+ *   describes too is read by both vocabularies' readers; a vocabulary of exactly MPIX_INFO_TEXT_MAX
  *   bytes is read and one byte more (or no NUL before a guard page) refused; a message longer
  *   than a value holds is cut at 1023 bytes, before a character that would not fit; 59 targets of
  *   our own (64 in all) are taken, 60 refused; NULL, malformed JSON and JSON that is no
@@ -46,7 +46,7 @@ static const vcheck_fn VCHECKS[2] = {MPIX_Info_check_with_vocab, PMPIX_Info_chec
 static const char EMPTY_VOCABULARY[] = "{\"format\": \"mpi-info-hints\", \"version\": 1, \"targets\": [], \"keys\": []}";
 
 /* A layered library's own hints: a bool, an integer with a range, and its own description of
- * striping_factor (which replaces the built-in one: only mylib reads it). */
+ * striping_factor (mylib then reads it too, beside the built-in readers). */
 static const char MYLIB_VOCABULARY[] =
     "{\"format\": \"mpi-info-hints\", \"version\": 1,\n"
     " \"targets\": [{\"name\": \"mylib\", \"title\": \"My I/O library\", \"read\": \"mylib 1.0\"}],\n"
@@ -665,13 +665,16 @@ static void test_own_vocabulary(int api) {
         {"romio_cb_write", "not-read-by-target: 'romio_cb_write' is not read by mylib; it is read by ", "mpich", 0},
     };
     VEXPECT(api, "mylib", mixed, mixed_mylib);
-    /* Our description of striping_factor replaces the built-in one: only mylib reads it. */
+    /* Our description of striping_factor adds mylib as a reader: MPICH still reads it, and
+     * mylib's reader comes first. */
     const char *const stripes[] = {"striping_factor", "4"};
-    const finding replaced[] = {{"striping_factor", "not-read-by-target: 'striping_factor' is not read by mpich; it is read by mylib", NULL, 1}};
-    VEXPECT(api, "mpich", stripes, replaced);
+    VEXPECT_CLEAN(api, "mpich", stripes);
     VEXPECT_CLEAN(api, "mylib", stripes);
+    const char *const stripes_k[] = {"striping_factor", "4k"};
+    const finding stripes_k_f[] = {{"striping_factor", "unit-suffix: for mpich: '4k' is read as 4: the 'k' is dropped; 4k is 4096", NULL, 1}};
+    VEXPECT(api, "mpich", stripes_k, stripes_k_f);
     const char *const stripes_m[] = {"striping_factor", "4M"};
-    const finding stripes_m_f[] = {{"striping_factor", "unit-suffix: for mylib: '4M' is not read: it takes a plain integer, without the 'M'; 4M is 4194304", NULL, 1}};
+    const finding stripes_m_f[] = {{"striping_factor", "unit-suffix: for mylib, mpi: '4M' is not read: it takes a plain integer, without the 'M'; 4M is 4194304", NULL, 1}};
     VEXPECT(api, NULL, stripes_m, stripes_m_f);
     /* Without the vocabulary: our keys are unknown, striping_factor is the built-in one. */
     MPI_Info info = make_info(fine, 2), d = SENT_HANDLE;

@@ -171,6 +171,17 @@ run --target mpich trunc.txt
 check "truncated-input: at the 4097th byte, line 65" \
     matches "^trunc\.txt:65:1: error: the reader of ROMIO_HINTS reads only the first 4096 bytes; .*\(11 bytes\) \[truncated-input\]$"
 check "truncated-input: the only finding" only_codes truncated-input
+head -n 64 trunc.txt >exact.txt
+check "the exact input is 4096 bytes" test "$(wc -c <exact.txt)" -eq 4096
+run --target mpich exact.txt
+check "truncated-input: a file of exactly 4096 bytes fills ROMIO's buffer with no end, at its last byte" \
+    matches "^exact\.txt:64:64: error: the reader of ROMIO_HINTS reads at most 4096 bytes into a buffer of that size.*\[truncated-input\]$"
+printf '\357\273\277cb_nodes 4\n' >bom.txt
+run --target mpich bom.txt
+check "a byte-order mark is malformed at 1:1" matches "^bom\.txt:1:1: error: a UTF-8 byte-order mark: .*\[malformed-line\]$"
+check "a byte-order mark: the key after it is read as cb_nodes" only_codes malformed-line
+run --list mpich bom.txt
+check "--list with a FILE is a usage error" exits 2
 head -n 60 trunc.txt >short.txt; printf 'cb_nodes 4\n' >>short.txt
 run --target mpich short.txt
 check "a ROMIO_HINTS file under 4096 bytes: exit 0" exits 0
@@ -204,10 +215,10 @@ check "pnetcdf: nothing else" lines 4
 # (src/dispatchers/file.c combine_env_hints): each is malformed, not a pair.
 printf 'nc_var_align_size = 512;nc_in_place_swap=enable;nc_burst_buf=en=able;nc_burst_buf_dirname=;nc_var_align_size=512 1024\n' >defects.pnetcdf
 run --syntax pnetcdf --target pnetcdf defects.pnetcdf
-check "pnetcdf: 'k = v' (a blank inside) is malformed" matches "^defects\.pnetcdf:1:1: error: malformed line for --syntax pnetcdf: a blank inside.*\[malformed-line\]$"
-check "pnetcdf: a second '=' is malformed" matches "^defects\.pnetcdf:1:49: error: malformed line for --syntax pnetcdf: .*\[malformed-line\]$"
-check "pnetcdf: an empty value is malformed" matches "^defects\.pnetcdf:1:70: error: malformed line for --syntax pnetcdf: .*\[malformed-line\]$"
-check "pnetcdf: 'k=v w' is malformed" matches "^defects\.pnetcdf:1:92: error: malformed line for --syntax pnetcdf: .*\[malformed-line\]$"
+check "pnetcdf: 'k = v' (a blank inside) is malformed" matches "^defects\.pnetcdf:1:1: error: malformed entry for --syntax pnetcdf: a blank inside.*\[malformed-line\]$"
+check "pnetcdf: a second '=' is malformed" matches "^defects\.pnetcdf:1:49: error: malformed entry for --syntax pnetcdf: .*\[malformed-line\]$"
+check "pnetcdf: an empty value is malformed" matches "^defects\.pnetcdf:1:70: error: malformed entry for --syntax pnetcdf: .*\[malformed-line\]$"
+check "pnetcdf: 'k=v w' is malformed" matches "^defects\.pnetcdf:1:92: error: malformed entry for --syntax pnetcdf: .*\[malformed-line\]$"
 check "pnetcdf: four malformed entries and nothing else" sh -c "[ \$(wc -l <'$out') -eq 4 ] && [ \$(grep -c 'malformed-line' '$out') -eq 4 ]"
 printf '*:cb_bufer_size=4:romio_cb_wrte=enable,/scratch/*: cb_nodz=2:oops\nnopattern\n' >s.cray
 run --syntax cray s.cray

@@ -886,6 +886,9 @@ fn check_hints(
 /// - `MPI_ERR_ARG`: `targets` is longer than `MPI_MAX_INFO_VAL - 1` bytes or not UTF-8;
 /// - `MPI_ERR_ARG`: `diagnostics` is NULL;
 /// - `MPI_ERR_ARG`: `targets` names a target the vocabulary does not have, or an empty one;
+///
+/// and, wherever memory runs out (the first call of a process reads the built-in vocabulary
+/// before it can judge `targets`):
 /// - `MPI_ERR_NO_MEM`: out of memory, or no handle is left.
 ///
 /// See also: `MPIX_Info_check_with_vocab`, `MPI_Info_get_nthkey`, `MPI_Info_free`.
@@ -904,9 +907,9 @@ pub extern "C" fn PMPIX_Info_check(info: MPI_Info, targets: *const c_char, diagn
 ///
 /// `MPIX_Info_check` with a second vocabulary: `vocabulary` is a document in the form of the
 /// built-in one (docs/hints.md), describing a layered library's own hints and naming its own
-/// targets. Its keys and targets are added to the built-in ones (a key it describes replaces
-/// the built-in description of that key), so a library that declares its hints once gets
-/// every check for them, and every check of the MPI hints it passes on.
+/// targets. Its keys and targets are added to the built-in ones (a key both describe is read
+/// by the readers of both), so a library that declares its hints once gets every check for
+/// them, and every check of the MPI hints it passes on.
 ///
 /// Parameters:
 /// - `info` (in): the object (`MPI_INFO_ENV` allowed);
@@ -924,6 +927,9 @@ pub extern "C" fn PMPIX_Info_check(info: MPI_Info, targets: *const c_char, diagn
 /// - `MPI_ERR_ARG`: `vocabulary` is not a vocabulary document (`mpi-info-lint --vocabulary FILE`
 ///   says what is wrong with it);
 /// - `MPI_ERR_ARG`: `targets` names a target neither vocabulary has, or an empty one;
+///
+/// and, wherever memory runs out (the vocabularies are read before `vocabulary` and `targets`
+/// can be judged):
 /// - `MPI_ERR_NO_MEM`: out of memory, or no handle is left.
 ///
 /// See also: `MPIX_Info_check`, `MPI_Info_free`.

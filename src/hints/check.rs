@@ -178,11 +178,11 @@ impl Checker<'_> {
                 return self.lengths(key, value, &mut add);
             }
         }
-        let readers = || entry.readers.iter().filter(|reader| self.targets.contains(self.vocabulary, &reader.target));
+        let readers = || self.vocabulary.readers(entry).filter(|reader| self.targets.contains(self.vocabulary, &reader.target));
         if readers().next().is_none() {
             let mut message = MessageBuf::new();
             let _ = write!(message, "'{quoted}' is not read by {}; ", Joined(self.targets.names(self.vocabulary), ", "));
-            let _ = write!(message, "it is read by {}", Joined(reader_targets(entry), ", "));
+            let _ = write!(message, "it is read by {}", Joined(reader_targets(self.vocabulary, entry), ", "));
             let spelling = self.spelling_read_by_targets(entry);
             if let Some(other) = spelling {
                 let _ = write!(message, "; the named targets read it as '{}'", other.key);
@@ -195,7 +195,7 @@ impl Checker<'_> {
         // What each reader makes of the value; readers with the same verdict share one finding.
         let mut verdicts: Vec<(Verdict, MessageBuf)> = Vec::new();
         for reader in readers() {
-            let Some(verdict) = judge(entry, reader, value)? else { continue };
+            let Some(verdict) = judge(reader, value)? else { continue };
             let label = Label { entry, reader };
             match verdicts.iter_mut().find(|(seen, _)| seen.code == verdict.code && seen.outcome.as_str() == verdict.outcome.as_str()) {
                 Some((_, names)) => {
@@ -315,7 +315,7 @@ impl Checker<'_> {
         self.vocabulary.entries().find(|other| {
             other.key != entry.key
                 && (other.key == canonical || other.alias_of.as_deref() == Some(canonical))
-                && other.readers.iter().any(|reader| self.targets.contains(self.vocabulary, &reader.target))
+                && self.vocabulary.readers(other).any(|reader| self.targets.contains(self.vocabulary, &reader.target))
         })
     }
 }
@@ -327,8 +327,9 @@ fn chars(text: &[u8]) -> usize {
 }
 
 /// The targets that read an entry, each once, in the order of its readers.
-fn reader_targets(entry: &Entry) -> impl Iterator<Item = &String> + Clone {
-    entry.readers.iter().enumerate().filter(|(n, reader)| !entry.readers[..*n].iter().any(|r| r.target == reader.target)).map(|(_, r)| &r.target)
+fn reader_targets<'v>(vocabulary: &'v Vocabulary, entry: &'v Entry) -> impl Iterator<Item = &'v String> + Clone {
+    let readers = vocabulary.readers(entry);
+    readers.clone().enumerate().filter(move |(n, reader)| !readers.clone().take(*n).any(|r| r.target == reader.target)).map(|(_, r)| &r.target)
 }
 
 /// A reader's name in a message: its target's, with the version it describes when the entry
@@ -370,7 +371,7 @@ where
 
 /// What `reader` makes of `value`, when that is not the value as written: `None` when the
 /// target reads it as meant.
-fn judge(entry: &Entry, reader: &Reader, value: &[u8]) -> Result<Option<Verdict>, Error> {
+fn judge(reader: &Reader, value: &[u8]) -> Result<Option<Verdict>, Error> {
     let mut outcome = MessageBuf::new();
     let shown = Quoted(value);
     let otherwise = |outcome: &mut MessageBuf| {
@@ -379,13 +380,13 @@ fn judge(entry: &Entry, reader: &Reader, value: &[u8]) -> Result<Option<Verdict>
         }
     };
     let verdict = |code, outcome, suggestion| Ok(Some(Verdict { code, outcome, suggestion }));
+    // The reader's own range: an entry's range is what its documents state, and a target that
+    // takes any number must not be held to another's.
     let range = |n: i64, outcome: &mut MessageBuf| -> bool {
-        let min = reader.min.or(entry.min);
-        let max = reader.max.or(entry.max);
-        if let Some(min) = min.filter(|&min| n < min) {
+        if let Some(min) = reader.min.filter(|&min| n < min) {
             let _ = write!(outcome, "{n} is below the least value it takes, {min}");
             true
-        } else if let Some(max) = max.filter(|&max| n > max) {
+        } else if let Some(max) = reader.max.filter(|&max| n > max) {
             let _ = write!(outcome, "{n} is above the greatest value it takes, {max}");
             true
         } else {

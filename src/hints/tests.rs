@@ -13,9 +13,9 @@ const TEST_VOCABULARY: &str = r#"{
   "syntaxes": [{"name": "romio", "variable": "ROMIO_HINTS", "target": "big", "read_max": 4096, "how": "key value lines", "source": "test"}],
   "keys": [
     {"key": "buffer_size", "objects": ["file"], "type": "size", "min": 1, "max": 1073741824, "summary": "a size",
-     "readers": [{"target": "std", "parse": "integer", "source": "s"},
-                 {"target": "big", "parse": "atoi", "source": "b"},
-                 {"target": "small", "parse": "size-suffix", "suffixes": ["k", "m"], "case": "any", "source": "m"}]},
+     "readers": [{"target": "std", "parse": "integer", "min": 1, "max": 1073741824, "source": "s"},
+                 {"target": "big", "parse": "atoi", "min": 1, "source": "b"},
+                 {"target": "small", "parse": "size-suffix", "suffixes": ["k", "m"], "case": "any", "max": 1073741824, "source": "m"}]},
     {"key": "collective", "objects": ["file"], "type": "enum", "values": ["enable", "disable"], "summary": "an enum",
      "readers": [{"target": "big", "parse": "words", "accepts": ["enable", "ENABLE", "disable", "DISABLE"], "otherwise": "ignored", "source": "b"},
                  {"target": "small", "parse": "words", "accepts": ["enable", "disable"], "case": "any", "source": "m"}]},
@@ -220,6 +220,11 @@ fn a_layered_vocabulary_adds_to_its_base() {
     let layered = Vocabulary::from_json(own, Some(base)).unwrap();
     assert_eq!(layered.targets().map(|t| t.name.as_str()).collect::<Vec<_>>(), ["lib", "std", "big", "small"]);
     assert_eq!(layered.entry(b"write_nodes").unwrap().summary, "replaced");
+    // Both vocabularies' readers of a key both describe apply.
+    let write_nodes = layered.entry(b"write_nodes").unwrap();
+    assert_eq!(layered.readers(write_nodes).map(|r| r.target.as_str()).collect::<Vec<_>>(), ["lib", "big"]);
+    let big = Targets::parse(&layered, Some("big")).unwrap();
+    assert_eq!(check(&layered, &big, &[(b"write_nodes", b"2k")]).unwrap()[0].code, Code::UnitSuffix);
     assert_eq!(layered.entry(b"buffer_size").unwrap().summary, "a size");
     assert_eq!(layered.entries().filter(|e| e.key == "write_nodes").count(), 1);
     let targets = Targets::parse(&layered, Some("lib,big")).unwrap();

@@ -157,7 +157,8 @@ pub struct Conflict {
 
 /// A vocabulary: a document's targets, syntaxes, keys and conflicts, over an optional base
 /// vocabulary (a layered library's own over the built-in one). Its own entries come first: a
-/// key it describes hides the base's description of that key.
+/// key it describes is described by it (type, objects, summary), and read by its readers and
+/// the base's.
 pub struct Vocabulary {
     targets: Vec<Target>,
     syntaxes: Vec<Syntax>,
@@ -322,6 +323,15 @@ impl Vocabulary {
         let key = std::str::from_utf8(key).ok()?;
         let own = self.index.get(key).map(|&n| &self.entries[n]);
         own.or_else(|| self.base.and_then(|base| base.index.get(key).map(|&n| &base.entries[n])))
+    }
+
+    /// Every reader of an entry of this vocabulary: its own, then, when the base describes the
+    /// same key, the base's. A layered library that describes a key the built-in vocabulary
+    /// has adds itself as a reader, and the implementations' readers still apply.
+    pub fn readers<'a>(&'a self, entry: &'a Entry) -> impl Iterator<Item = &'a Reader> + Clone {
+        let own = self.index.get(&entry.key).is_some_and(|&n| std::ptr::eq(&self.entries[n], entry));
+        let base = self.base.filter(|_| own).and_then(|base| base.index.get(&entry.key).map(|&n| &base.entries[n]));
+        entry.readers.iter().chain(base.into_iter().flat_map(|base| base.readers.iter()))
     }
 
     /// The base's part of a list, or nothing.
@@ -563,12 +573,21 @@ fn read_entry(item: &Value, n: usize) -> Result<Entry, VocabularyError> {
     if readers.is_empty() {
         return Err(invalid(format_args!("keys[{n}] (\"{key}\"): no reader")));
     }
+    // The entry's range is the one its document's readers of numbers read, unless a reader
+    // states its own: another document's readers of the key are not held to it.
+    let (min, max) = (fields.optional_int("min")?, fields.optional_int("max")?);
+    for reader in &mut readers {
+        let numeric = matches!(reader.parse, Parse::Integer | Parse::Atoi | Parse::SizeSuffix);
+        if numeric && reader.min.is_none() && reader.max.is_none() {
+            (reader.min, reader.max) = (min, max);
+        }
+    }
     Ok(Entry {
         objects,
         kind,
         values,
-        min: fields.optional_int("min")?,
-        max: fields.optional_int("max")?,
+        min,
+        max,
         default: fields.optional_owned("default")?,
         summary: fields.owned("summary")?,
         alias_of: fields.optional_owned("alias_of")?,

@@ -29,15 +29,26 @@ pub fn lint(label: &str, text: &[u8], syntax: Syntax, vocabulary: &Vocabulary, t
     let mut reports = Vec::new();
 
     if let Some((max, reader)) = reader.and_then(|r| r.read_max.map(|max| (max, r))) {
+        let who = reader.variable.as_deref().unwrap_or(&reader.name);
         if text.len() > max {
             let (line, column) = place(text, max);
-            let who = reader.variable.as_deref().unwrap_or(&reader.name);
             reports.push(report(
                 line,
                 column,
                 "truncated-input",
                 Severity::Error,
                 format!("the reader of {who} reads only the first {max} bytes; from here on nothing is read ({} bytes)", text.len() - max),
+            ));
+        } else if text.len() == max {
+            // ROMIO's reader fills its buffer of this size and then looks for the text's end
+            // past it.
+            let (line, column) = place(text, max - 1);
+            reports.push(report(
+                line,
+                column,
+                "truncated-input",
+                Severity::Error,
+                format!("the reader of {who} reads at most {max} bytes into a buffer of that size, and a text that fills it has no end there; keep it under {max} bytes"),
             ));
         }
     }

@@ -100,6 +100,9 @@ fn main() -> ExitCode {
     };
     let color = args.color.enabled(std::io::stdout().is_terminal());
 
+    if (args.list.is_some() || args.explain.is_some()) && (!args.files.is_empty() || args.env) {
+        return fail("--list and --explain take no FILE and no --env");
+    }
     if let Some(target) = &args.list {
         let target = Some(target.as_str()).filter(|t| !t.is_empty());
         if let Some(name) = target {

@@ -41,6 +41,15 @@ pub enum Item<'t> {
 pub fn items(text: &[u8], syntax: Syntax) -> Vec<Item<'_>> {
     let mut items = Vec::new();
     match syntax {
+        Syntax::Romio | Syntax::Pnetcdf | Syntax::Kv | Syntax::Cray if text.starts_with(BOM) => {
+            items.push(Item::Malformed {
+                line: 1,
+                column: 1,
+                message: "a UTF-8 byte-order mark: no reader of hints skips it, so it becomes part of the first key; save the file without it".into(),
+            });
+            items.extend(self::items(&text[BOM.len()..], syntax));
+            return items;
+        }
         Syntax::Romio => {
             for located in hinttext::entries(text, Format::Lines) {
                 items.push(from_located(located, syntax));
@@ -80,6 +89,9 @@ pub fn items(text: &[u8], syntax: Syntax) -> Vec<Item<'_>> {
     });
     items
 }
+
+/// The UTF-8 encoding of U+FEFF, which some editors put at the start of a file.
+const BOM: &[u8] = b"\xef\xbb\xbf";
 
 /// The lines of a text, numbered from 1, without their line ends (LF, or CR LF).
 fn lines(text: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
@@ -136,7 +148,7 @@ fn from_located(located: hinttext::Located<'_>, syntax: Syntax) -> Item<'_> {
     let (line, column, text) = (located.line, located.column, located.text);
     match located.entry {
         Ok((key, value)) if syntax == Syntax::Pnetcdf => match pnetcdf_defect(text, value) {
-            Some(what) => malformed(line, column, what, text, syntax),
+            Some(what) => Item::Malformed { line, column, message: format!("malformed entry for --syntax pnetcdf: {what}") },
             None => Item::Pair { line, column, key, value },
         },
         Ok((key, value)) => Item::Pair { line, column, key, value },
@@ -160,9 +172,9 @@ fn from_located(located: hinttext::Located<'_>, syntax: Syntax) -> Item<'_> {
 /// takes: it cuts the entry at its first blank, and skips one with a second `=` or no value.
 fn pnetcdf_defect(entry: &[u8], value: &[u8]) -> Option<&'static str> {
     if entry.iter().any(|&b| is_blank(b)) {
-        Some("a blank inside the entry: PnetCDF cuts it there ('a = 1' loses its '=', 'a=1 2' reads as a=1)")
+        Some("a blank inside the entry: PnetCDF cuts it there, so 'a = 1' loses its '=' and is skipped, and 'a=1 2' reads as a=1")
     } else if value.contains(&b'=') {
-        Some("a second '=' in the entry")
+        Some("a second '=' in the entry: PnetCDF skips it")
     } else if value.is_empty() {
         Some("an empty value: PnetCDF passes no value to MPI_Info_set, which fails")
     } else {
@@ -283,6 +295,13 @@ mod tests {
             [p(1, 3, "romio_cb_write", "enable"), p(1, 25, "striping_factor", "8"), p(1, 54, "cb_nodes", "4")]
         );
         assert_eq!(malformed_lines(&cray), [(1, 65)]);
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_reported_and_the_rest_read() {
+        let items = items(b"\xef\xbb\xbfcb_nodes 4\n", Syntax::Romio);
+        assert_eq!(malformed_lines(&items), [(1, 1)]);
+        assert_eq!(pairs(&items), [p(1, 1, "cb_nodes", "4")]);
     }
 
     #[test]
