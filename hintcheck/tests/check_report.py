@@ -133,16 +133,21 @@ CODES_EXPECTED = {
         "diagnostics": {
             "mpich": [("cb_buffer_size", "unit-suffix", "16777216"), ("striping_factr", "unknown-key", "striping_factor"),
                       ("romio_cb_write", "bad-value", None), ("striping_factor", "out-of-range", None),
-                      ("cb_nodes", "conflict", None), ("stripe_width", "not-read-by-target", "striping_factor")],
+                      ("romio_no_indep_rw", "conflict", None), ("stripe_width", "not-read-by-target", "striping_factor")],
             "openmpi": [("cb_buffer_size", "unit-suffix", "16777216"), ("striping_factr", "unknown-key", "striping_factor"),
                         ("romio_cb_write", "not-read-by-target", None), ("striping_factor", "out-of-range", None),
-                        ("cb_config_list", "not-read-by-target", None), ("stripe_width", "conflict", None),
+                        ("cb_config_list", "not-read-by-target", None), ("romio_cb_read", "not-read-by-target", None),
+                        ("romio_no_indep_rw", "not-read-by-target", None), ("stripe_width", "conflict", None),
                         ("stripe_width", "conflict", None)]},
         # Open MPI 4.1.4's MPI_File_get_info returns the caller's hints as given.
+        # MPICH: romio_no_indep_rw=true turns collective buffering for reads back on, as the
+        # conflict says: romio_cb_read=disable is reported as enable.
         "status": {"mpich": {"cb_buffer_size": "misread", "striping_factr": "dropped", "romio_cb_write": "changed",
-                             "striping_factor": "dropped", "cb_nodes": "kept", "cb_config_list": "kept", "stripe_width": "dropped"},
+                             "striping_factor": "dropped", "cb_nodes": "kept", "cb_config_list": "kept",
+                             "romio_cb_read": "changed", "romio_no_indep_rw": "kept", "stripe_width": "dropped"},
                    "openmpi": {"cb_buffer_size": "misread", "striping_factr": "kept", "romio_cb_write": "kept",
-                               "striping_factor": "kept", "cb_nodes": "kept", "cb_config_list": "kept", "stripe_width": "kept"}},
+                               "striping_factor": "kept", "cb_nodes": "kept", "cb_config_list": "kept",
+                               "romio_cb_read": "kept", "romio_no_indep_rw": "kept", "stripe_width": "kept"}},
         "added": {"mpich": True, "openmpi": False},
     },
     "MPI_File_set_view": {

@@ -52,7 +52,9 @@ static const char *const FILE_HINTS[] = {
     "romio_cb_write", "maybe",          /* bad-value; MPICH: changed (to automatic) */
     "striping_factor", "-3",            /* out-of-range */
     "cb_nodes", "1",                    /* kept */
-    "cb_config_list", "*:1",            /* MPICH: conflict (with cb_nodes); Open MPI: not-read-by-target */
+    "cb_config_list", "*:1",            /* Open MPI: not-read-by-target */
+    "romio_cb_read", "disable",         /* MPICH: conflict (romio_no_indep_rw turns it back on) */
+    "romio_no_indep_rw", "true",
     "stripe_width", "2",                /* Open MPI: conflict (with striping_factor); MPICH: not-read-by-target */
     NULL};
 static const char *const VIEW_HINTS[] = {"ind_rd_buffer_size", "1048576", NULL};
