@@ -17,6 +17,7 @@ use std::ffi::{c_char, c_int, c_void, CStr};
 use std::io::{ErrorKind, Read};
 
 use super::{boundary, count_arg, key_arg, to_c_int, MPI_Info};
+use crate::nocancel::NoCancel;
 use crate::cstr::{open_for_reading, read_array, read_bounded, Out, OutBytes, OutStr};
 use crate::error::Error;
 use super::handle;
@@ -624,6 +625,8 @@ pub extern "C" fn MPIX_Info_set_from_file(info: MPI_Info, path: *const c_char, f
 #[no_mangle]
 pub extern "C" fn PMPIX_Info_set_from_file(info: MPI_Info, path: *const c_char, format: c_int, overwrite: c_int) -> c_int {
     boundary(|| {
+        // The open, the reads and the close are cancellation points (`crate::nocancel`).
+        let _no_cancel = NoCancel::hold();
         target_arg(info)?;
         // With its NUL, which `read_bounded` found within the bound when the path is not too long.
         let mut path_buffer = [0u8; PATH_MAX_LEN + 1];
