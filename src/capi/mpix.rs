@@ -17,13 +17,13 @@ use std::ffi::{c_char, c_int, c_void, CStr};
 use std::io::{ErrorKind, Read};
 
 use super::{boundary, count_arg, key_arg, to_c_int, MPI_Info};
-use crate::nocancel::NoCancel;
 use crate::cstr::{open_for_reading, read_array, read_bounded, Out, OutBytes, OutStr};
 use crate::error::Error;
 use super::handle;
 use crate::hints;
 use crate::hinttext::{self, Format};
 use crate::info::{InfoMap, MAX_VALUE_LEN};
+use crate::nocancel::NoCancel;
 use crate::serial;
 use crate::shared::SharedMap;
 use crate::typed::{self, IntText};
