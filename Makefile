@@ -18,7 +18,8 @@
 #                   the peers if missing); make bench-hints, the hint checker's costs alone
 #   make lint       the hint checker mpi-info-lint, into build/bin (also built by make)
 #   make man        the section 3 man pages, from the header's doc comments, into build/man/man3
-#   make install    PREFIX=/usr/local DESTDIR= ; make uninstall undoes it
+#   make install    PREFIX=/usr/local DESTDIR= ; make uninstall undoes it (the directories the
+#                   install created go too, when empty: tools/install-dirs.sh)
 
 CARGO   ?= cargo
 CC      ?= cc
@@ -352,8 +353,14 @@ install -m 644 $(OUT)/$(5) $(DESTDIR)$(PKGCONFIGDIR)/$(5)
 endef
 installed_library = $(addprefix $(DESTDIR)$(LIBDIR)/,$(2) $(3) $(1).so $(1).a) $(DESTDIR)$(INCLUDEDIR)/$(4) $(DESTDIR)$(PKGCONFIGDIR)/$(5)
 
+# The directories the install creates, and only those, are listed in INSTALL_RECORD
+# (tools/install-dirs.sh), and make uninstall removes them again when they are empty.
+PKGDATADIR ?= $(PREFIX)/share/mpi-info
+INSTALL_RECORD = $(DESTDIR)$(PKGDATADIR)/installed-directories
+install_dirs = tools/install-dirs.sh make $(INSTALL_RECORD) '$(DESTDIR)' $(addprefix $(DESTDIR),$(1))
+
 install: lib cmake-package man
-	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(CMAKEDIR) $(DESTDIR)$(MANDIR)/man3
+	$(call install_dirs,$(LIBDIR) $(INCLUDEDIR) $(PKGCONFIGDIR) $(CMAKEDIR) $(MANDIR)/man3)
 	$(call install_library,libmpi_info,$(REALNAME),$(SONAME),mpi_info.h,mpi-info.pc)
 	$(call install_library,libmpi_info_abi,$(ABI_REALNAME),$(ABI_SONAME),mpi_info_abi.h,mpi-info-abi.pc)
 	install -m 644 $(addprefix $(OUT)/cmake/,$(CMAKE_FILES)) $(DESTDIR)$(CMAKEDIR)
@@ -363,8 +370,9 @@ uninstall:
 	rm -f $(call installed_library,libmpi_info,$(REALNAME),$(SONAME),mpi_info.h,mpi-info.pc) \
 	      $(call installed_library,libmpi_info_abi,$(ABI_REALNAME),$(ABI_SONAME),mpi_info_abi.h,mpi-info-abi.pc) \
 	      $(addprefix $(DESTDIR)$(CMAKEDIR)/,$(CMAKE_FILES))
-	rmdir --ignore-fail-on-non-empty $(DESTDIR)$(CMAKEDIR) 2>/dev/null || true
 	pages=$$($(MAN_LIST)) && for page in $$pages; do rm -f $(DESTDIR)$(MANDIR)/man3/$$page; done
+	tools/install-dirs.sh remove $(INSTALL_RECORD) '$(DESTDIR)'
+	-@rmdir $(DESTDIR)$(CMAKEDIR) $(DESTDIR)$(PKGDATADIR) 2>/dev/null || true
 
 clean:
 	rm -rf $(OUT)
@@ -490,11 +498,11 @@ $(OUT)/examples/hints_f90: examples/hints.f90 $(FORTRAN_MODS) $(F08_LIB) $(LIB)/
 install: install-fortran
 uninstall: uninstall-fortran
 install-fortran: lib fortran
-	install -d $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(FORTRANSRCDIR)
+	$(call install_dirs,$(INCLUDEDIR) $(FORTRANSRCDIR))
 	install -m 644 include/mpi_infof.h $(DESTDIR)$(INCLUDEDIR)/mpi_infof.h
 	install -m 644 $(FORTRAN_SOURCES) $(DESTDIR)$(FORTRANSRCDIR)
 ifeq ($(HAVE_FC),yes)
-	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR)
+	$(call install_dirs,$(LIBDIR) $(PKGCONFIGDIR))
 	install -m 644 $(FORTRAN_MODS) $(DESTDIR)$(INCLUDEDIR)
 	install -m 644 $(F08_LIB) $(DESTDIR)$(LIBDIR)/libmpi_info_f08.a
 	install -m 644 $(OUT)/mpi-info-f08.pc $(DESTDIR)$(PKGCONFIGDIR)/mpi-info-f08.pc
@@ -504,7 +512,7 @@ uninstall-fortran:
 	rm -f $(DESTDIR)$(INCLUDEDIR)/mpi_infof.h $(addprefix $(DESTDIR)$(INCLUDEDIR)/,$(notdir $(FORTRAN_MODS))) \
 	      $(addprefix $(DESTDIR)$(FORTRANSRCDIR)/,$(notdir $(FORTRAN_SOURCES))) \
 	      $(DESTDIR)$(LIBDIR)/libmpi_info_f08.a $(DESTDIR)$(PKGCONFIGDIR)/mpi-info-f08.pc
-	-rmdir $(DESTDIR)$(FORTRANSRCDIR) 2>/dev/null
+	-@rmdir $(DESTDIR)$(FORTRANSRCDIR) 2>/dev/null || true
 # ---- end of the Fortran bindings ----------------------------------------------------------------
 
 # ---------------------------------------------------------------- MPIX_ toolkit begin
@@ -745,7 +753,7 @@ SCRIPT_TESTS += tests-lint/lint_test.sh
 install: install-lint
 uninstall: uninstall-lint
 install-lint: lint
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	$(call install_dirs,$(BINDIR) $(MANDIR)/man1)
 	install -m 755 $(LINT) $(DESTDIR)$(BINDIR)/mpi-info-lint
 	install -m 644 $(LINT_MAN) $(DESTDIR)$(MANDIR)/man1/mpi-info-lint.1
 uninstall-lint:

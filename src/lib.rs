@@ -43,6 +43,7 @@ mod host;
 pub mod hinttext;
 mod index;
 pub mod info;
+mod nocancel;
 mod pair;
 pub mod serial;
 mod shared;

@@ -27,6 +27,7 @@ use super::{boundary, to_c_int};
 use crate::cstr::{Out, OutStr};
 use crate::error::{message, Error};
 use crate::host::host_definition;
+use crate::nocancel::NoCancel;
 
 /// Gives the message for an error code.
 ///
@@ -211,6 +212,9 @@ fn pass_on(call: impl FnOnce() -> Option<c_int>) -> Option<c_int> {
     if PASSING_ON.get() {
         return None;
     }
+    // The host's function may reach a cancellation point (`crate::nocancel`): a forced unwind
+    // from it would run through this library's frames and the object `call` holds open.
+    let _no_cancel = NoCancel::hold();
     PASSING_ON.set(true);
     let code = call();
     PASSING_ON.set(false);
