@@ -334,7 +334,7 @@ cmake-package:
 	  sed -e 's|@VERSION@|$(VERSION)|' -e 's|@MAJOR@|$(MAJOR)|' -e 's|@MINOR@|$(MINOR)|' \
 	      -e 's|@REALNAME@|$(REALNAME)|' -e 's|@SONAME@|$(SONAME)|' -e 's|@SONAME_VERSION@|$(SONAME:libmpi_info.so.%=%)|g' \
 	      -e 's|@ABI_REALNAME@|$(ABI_REALNAME)|' -e 's|@ABI_SONAME@|$(ABI_SONAME)|' \
-	      -e 's|@SYSTEM_LIBS@|$(patsubst -l%,%,$(patsubst -lpthread,Threads::Threads,$(patsubst -ldl,$${CMAKE_DL_LIBS},$(STATIC_LIBS))))|' \
+	      -e 's|@SYSTEM_LIBS@|$(patsubst -l%,%,$(patsubst -lpthread,$${_mpi_info_threads},$(patsubst -ldl,$${CMAKE_DL_LIBS},$(STATIC_LIBS))))|' \
 	      -e "s|@LIBDIR_FROM_HERE@|$$(realpath -ms --relative-to=$(CMAKEDIR) $(LIBDIR))|" \
 	      -e "s|@INCLUDEDIR_FROM_HERE@|$$(realpath -ms --relative-to=$(CMAKEDIR) $(INCLUDEDIR))|" \
 	      cmake/$$f.in > $(OUT)/cmake/$$f || exit 1; done
