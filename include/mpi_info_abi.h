@@ -615,7 +615,8 @@ MPI_Info PMPI_Info_fromint(int info);
  *
  * Notes:
  * In Fortran, `STRING` is blank-padded to its declared length, and `RESULTLEN` is the number
- * of the message's characters written; the Fortran routine knows this library's codes only.
+ * of the message's characters written; the Fortran routine passes a code this library does
+ * not own to the host's C function in the same way.
  *
  * See also: `MPI_Error_class`, `MPIX_Info_error_string`.
  */

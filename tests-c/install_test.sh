@@ -102,7 +102,7 @@ check "ABI: it loads the staged libmpi_info_abi and no libmpi_info" loads_abi_on
 check "ABI: static build with pkg-config" sh -c "$CC -std=c99 -Wall -Wextra -Werror $stage/use_abi.c -static-libgcc $(pkg-config --cflags mpi-info-abi) $lib/libmpi_info_abi.a $(pkg-config --static --libs-only-l mpi-info-abi | sed 's/-lmpi_info_abi//') -o $stage/use_abi_static"
 check "ABI: run the static build" sh -c "test \"\$(env -u LD_LIBRARY_PATH $stage/use_abi_static)\" = striping_factor=4"
 check "ABI: static build needs no libmpi_info_abi.so" sh -c "! ldd $stage/use_abi_static | grep -q libmpi_info"
-# Fortran: the include file and the module sources always; with a Fortran compiler also the
+# Fortran: the include file and its parts, and the module sources always; with a Fortran compiler also the
 # modules (gfortran's .mod files), libmpi_info_f08.a and mpi-info-f08.pc. A program that uses
 # only mpi_info_f08 (examples/hints.f90) builds with -std=f2018 -Wall -Werror and nothing but
 # pkg-config, and runs; so do an include-file program and a `use mpi_info` one with mpi-info's
@@ -110,6 +110,7 @@ check "ABI: static build needs no libmpi_info_abi.so" sh -c "! ldd $stage/use_ab
 FC=${FC-gfortran}   # make test sets it, empty when the build had no Fortran compiler
 inc=$root$prefix/include
 check "Fortran include file"  test -f $inc/mpi_infof.h
+check "its parts (docs/embedding.md, Fortran)" test -f $inc/mpi_infof_mpi2.h -a -f $inc/mpi_infof_own.h
 check "module sources"        test -f $root$prefix/share/mpi-info/fortran/mpi_info_f08.f90
 if [ -n "$FC" ] && command -v "$FC" >/dev/null 2>&1; then
     check "modules"           test -f $inc/mpi_info.mod -a -f $inc/mpi_info_f08.mod -a -f $inc/mpi_info_constants.mod
