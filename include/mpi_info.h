@@ -42,7 +42,8 @@
  * defines: linked with the other library, or with neither, it fails to link with "undefined
  * reference to" the symbol, whose name says which library it needs. A program that loads the
  * library with dlopen instead of linking it defines MPI_INFO_NO_LINK_CHECK before including
- * this header. */
+ * this header. The reference is kept at any optimisation level (used), and where the compiler
+ * has retain, by a link with --gc-sections too. */
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -51,7 +52,16 @@ extern const int mpi_info_h_requires_libmpi_info;
 }
 #endif
 #if !defined(MPI_INFO_NO_LINK_CHECK) && (defined(__GNUC__) || defined(__clang__))
-static const int *const mpi_info_link_check __attribute__((used)) = &mpi_info_h_requires_libmpi_info;
+#if defined(__has_attribute)
+#if __has_attribute(retain)
+#define MPI_INFO_LINK_CHECK_RETAIN , retain
+#endif
+#endif
+#ifndef MPI_INFO_LINK_CHECK_RETAIN
+#define MPI_INFO_LINK_CHECK_RETAIN
+#endif
+static const int *const mpi_info_link_check __attribute__((used MPI_INFO_LINK_CHECK_RETAIN)) = &mpi_info_h_requires_libmpi_info;
+#undef MPI_INFO_LINK_CHECK_RETAIN
 #endif
 
 #if !(defined(MPI_INFO_AFTER_MPI2_H) || defined(MPI_SUCCESS))

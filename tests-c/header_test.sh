@@ -270,6 +270,11 @@ for header in mpi_info mpi_info_abi; do
             fi
         done
     done
+    other=mpi_info_abi; [ $header = mpi_info_abi ] && other=mpi_info
+    check "$header.h with lib$other, shared, -Wl,--gc-sections: fails to link, naming $symbol" sh -c "
+        '$CC' -std=c99 -O2 -ffunction-sections -fdata-sections -Iinclude -DINFO_H='\"$header.h\"' '$tmp/link.c' -o '$tmp/link' \
+            -Wl,--gc-sections -L'$LIB' -l$other >'$tmp/link.out' 2>&1; [ \$? -ne 0 ] &&
+        grep 'undefined reference' '$tmp/link.out' | grep -q '$symbol'"
     check "$header.h with MPI_INFO_NO_LINK_CHECK: no reference to $symbol" sh -c "
         '$CC' -std=c99 -pedantic -Wall -Wextra -Werror -Iinclude -DMPI_INFO_NO_LINK_CHECK -DINFO_H='\"$header.h\"' -c '$tmp/link.c' -o '$tmp/nocheck.o' &&
         ! nm '$tmp/nocheck.o' | grep -q '$symbol'"
