@@ -3,10 +3,11 @@
 //!
 //! The crate builds two libraries (src/capi/handle.rs): `libmpi_info`, whose `MPI_Info` is an
 //! `int` (include/mpi_info.h), and with the `abi` feature `libmpi_info_abi`, whose `MPI_Info` is
-//! the MPI-5.0 standard ABI's pointer (include/mpi_info_abi.h). cbindgen reads the sources once
-//! and wraps what only one build has in `#if defined(MPI_INFO_ABI_BUILD)` blocks; each header
-//! takes its own build's blocks. Either build writes both headers. What cbindgen.toml cannot
-//! say is done by tools/cheader.rs (tested by tests/cheader.rs).
+//! the MPI-5.0 standard ABI's pointer (include/mpi_info_abi.h). cbindgen runs once per header,
+//! with that header's include guard, and writes what only one build has under
+//! `#if [!]defined(MPI_INFO_ABI_BUILD)` (cbindgen.toml); each header keeps its own build's
+//! blocks. Either build writes both headers. What cbindgen.toml cannot say is done by
+//! tools/cheader.rs (tested by tests/cheader.rs).
 
 #[path = "tools/cheader.rs"]
 mod cheader;

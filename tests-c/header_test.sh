@@ -216,6 +216,9 @@ for real in mpich mpi-abi-stubs; do
             -L'$LIB' -lmpi_info_abi -Wl,-rpath,'$PWD/$LIB' && '$tmp/on_abi'"
 done
 
+check "mpi_info_abi.h after tests-c/abi/mpi.h (the suite's standard ABI mpi.h), C99 -pedantic" \
+    "$CC" -std=c99 -pedantic -Wall -Wextra -Werror -Itests-c/abi -Iinclude -c "$tmp/on_abi.c" -o "$tmp/on_abi.o"
+
 # ---- An mpi.h that does not compose with the header: one #error, which says what to do.
 # one_error EXPECTED COMPILER ARGS...: the compilation fails with exactly one error message,
 # which has EXPECTED in it.
