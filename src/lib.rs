@@ -27,13 +27,15 @@
 // The model-checked build has no C API, so the C-string helpers go unused there.
 #![cfg_attr(loom, allow(dead_code))]
 
+// The error classes first: cbindgen writes constants in the order it reads them, and so the
+// header's begin with the names it shares with every mpi.h.
+pub mod error;
 #[cfg(not(loom))]
 mod capi;
 mod cstr;
 mod env;
 #[cfg(not(feature = "abi"))]
 mod fstr;
-pub mod error;
 #[cfg(not(loom))]
 mod fork;
 mod handles;
