@@ -25,7 +25,7 @@ pub fn one_build(header: &str, define: &str, defined: bool) -> Result<String, St
     let mut lines = Vec::new();
     for (number, line) in header.split('\n').enumerate() {
         let at = || format!("line {}: {line:?}", number + 1);
-        let dropping = open.iter().any(|block| *block == Some(false));
+        let dropping = open.contains(&Some(false));
         let directive = line.trim_start();
         if let Some(condition) = directive.strip_prefix("#if ") {
             let condition = condition.trim();
