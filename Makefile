@@ -19,7 +19,8 @@
 #                   make bench-hintcheck (docs/hintcheck.md)
 #   make lint       the hint checker mpi-info-lint, into build/bin (also built by make)
 #   make man        the section 3 man pages, from the header's doc comments, into build/man/man3
-#   make install    PREFIX=/usr/local DESTDIR= ; make uninstall undoes it
+#   make install    PREFIX=/usr/local DESTDIR= ; make uninstall undoes it (the directories the
+#                   install created go too, when empty: tools/install-dirs.sh)
 
 CARGO   ?= cargo
 CC      ?= cc
@@ -92,10 +93,10 @@ lib:
 
 # Names made weak in the archives. The MPI_ and MPIX_ names (and the Fortran mpi_ names), so that
 # a profiling tool linked ahead of an archive can define them and still take the PMPI_ and
-# PMPIX_ names from it (SPEC section 8). The C error functions' PMPI_ names too: a host MPI
-# library defines them as well, and its definitions replace these instead of clashing with them
-# (docs/embedding.md).
-WEAKENED := 'MPI_*' 'MPIX_*' 'mpi_*' 'PMPI_Error_*'
+# PMPIX_ names from it (SPEC section 8). The error functions' profiling names too, C's and
+# Fortran's: a host MPI library defines them as well, and its definitions replace these instead
+# of clashing with them (docs/embedding.md).
+WEAKENED := 'MPI_*' 'MPIX_*' 'mpi_*' 'PMPI_Error_*' 'pmpi_error_*'
 
 # Copies one build into $(LIB): $(1) cargo's output directory, $(2) the library's name, $(3)
 # and $(4) the shared library's file name and soname. The archive's copy has the WEAKENED names.
@@ -337,7 +338,7 @@ cmake-package:
 	  sed -e 's|@VERSION@|$(VERSION)|' -e 's|@MAJOR@|$(MAJOR)|' -e 's|@MINOR@|$(MINOR)|' \
 	      -e 's|@REALNAME@|$(REALNAME)|' -e 's|@SONAME@|$(SONAME)|' -e 's|@SONAME_VERSION@|$(SONAME:libmpi_info.so.%=%)|g' \
 	      -e 's|@ABI_REALNAME@|$(ABI_REALNAME)|' -e 's|@ABI_SONAME@|$(ABI_SONAME)|' \
-	      -e 's|@SYSTEM_LIBS@|$(patsubst -l%,%,$(patsubst -lpthread,Threads::Threads,$(patsubst -ldl,$${CMAKE_DL_LIBS},$(STATIC_LIBS))))|' \
+	      -e 's|@SYSTEM_LIBS@|$(patsubst -l%,%,$(patsubst -lpthread,$${_mpi_info_threads},$(patsubst -ldl,$${CMAKE_DL_LIBS},$(STATIC_LIBS))))|' \
 	      -e "s|@LIBDIR_FROM_HERE@|$$(realpath -ms --relative-to=$(CMAKEDIR) $(LIBDIR))|" \
 	      -e "s|@INCLUDEDIR_FROM_HERE@|$$(realpath -ms --relative-to=$(CMAKEDIR) $(INCLUDEDIR))|" \
 	      cmake/$$f.in > $(OUT)/cmake/$$f || exit 1; done
@@ -355,8 +356,14 @@ install -m 644 $(OUT)/$(5) $(DESTDIR)$(PKGCONFIGDIR)/$(5)
 endef
 installed_library = $(addprefix $(DESTDIR)$(LIBDIR)/,$(2) $(3) $(1).so $(1).a) $(DESTDIR)$(INCLUDEDIR)/$(4) $(DESTDIR)$(PKGCONFIGDIR)/$(5)
 
+# The directories the install creates, and only those, are listed in INSTALL_RECORD
+# (tools/install-dirs.sh), and make uninstall removes them again when they are empty.
+PKGDATADIR ?= $(PREFIX)/share/mpi-info
+INSTALL_RECORD = $(DESTDIR)$(PKGDATADIR)/installed-directories
+install_dirs = tools/install-dirs.sh make $(INSTALL_RECORD) '$(DESTDIR)' $(addprefix $(DESTDIR),$(1))
+
 install: lib cmake-package man
-	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(CMAKEDIR) $(DESTDIR)$(MANDIR)/man3
+	$(call install_dirs,$(LIBDIR) $(INCLUDEDIR) $(PKGCONFIGDIR) $(CMAKEDIR) $(MANDIR)/man3)
 	$(call install_library,libmpi_info,$(REALNAME),$(SONAME),mpi_info.h,mpi-info.pc)
 	$(call install_library,libmpi_info_abi,$(ABI_REALNAME),$(ABI_SONAME),mpi_info_abi.h,mpi-info-abi.pc)
 	install -m 644 $(addprefix $(OUT)/cmake/,$(CMAKE_FILES)) $(DESTDIR)$(CMAKEDIR)
@@ -366,8 +373,9 @@ uninstall:
 	rm -f $(call installed_library,libmpi_info,$(REALNAME),$(SONAME),mpi_info.h,mpi-info.pc) \
 	      $(call installed_library,libmpi_info_abi,$(ABI_REALNAME),$(ABI_SONAME),mpi_info_abi.h,mpi-info-abi.pc) \
 	      $(addprefix $(DESTDIR)$(CMAKEDIR)/,$(CMAKE_FILES))
-	rmdir --ignore-fail-on-non-empty $(DESTDIR)$(CMAKEDIR) 2>/dev/null || true
 	pages=$$($(MAN_LIST)) && for page in $$pages; do rm -f $(DESTDIR)$(MANDIR)/man3/$$page; done
+	tools/install-dirs.sh remove $(INSTALL_RECORD) '$(DESTDIR)'
+	-@rmdir $(DESTDIR)$(CMAKEDIR) $(DESTDIR)$(PKGDATADIR) 2>/dev/null || true
 
 clean:
 	rm -rf $(OUT)
@@ -396,7 +404,7 @@ man: lib
 # with $(FC) (gfortran unless given), and libmpi_info_f08.a with the mpi_info_f08 procedures;
 # the Fortran tests (tests-f/), run by make test against both libraries and by make valgrind;
 # examples/hints.f90 (make run-fortran). Without $(FC), make skips all of it and says so; make
-# install then installs include/mpi_infof.h and the module sources only.
+# install then installs the include files (include/mpi_infof*.h) and the module sources only.
 ifeq ($(origin FC),default)
 FC := gfortran
 endif
@@ -406,6 +414,9 @@ FORTRAN_OUT := $(OUT)/fortran
 FORTRANSRCDIR ?= $(PREFIX)/share/mpi-info/fortran
 FORTRAN_FLAGS := -std=f2018 -Wall -Wextra -Werror -O2 -g -fPIC -Iinclude
 FORTRAN_SOURCES := $(wildcard fortran/*.f90)
+# The include file and the two parts it includes (docs/embedding.md: beside a host's mpif.h, a
+# program includes mpi_infof_own.h instead).
+FORTRAN_INCLUDES := include/mpi_infof.h include/mpi_infof_mpi2.h include/mpi_infof_own.h
 FORTRAN_MODS := $(addprefix $(FORTRAN_OUT)/,mpi_info_constants.mod mpi_info.mod mpi_info_f08.mod)
 F08_OBJECTS := $(addprefix $(FORTRAN_OUT)/,mpi_info_f08.o mpi_info_f08_pmpi.o mpi_info_f08_mpi.o)
 F08_LIB := $(LIB)/libmpi_info_f08.a
@@ -448,7 +459,7 @@ endif
 $(FORTRAN_OUT)/%.o: fortran/%.f90
 	@mkdir -p $(@D)
 	$(FC) $(FORTRAN_FLAGS) $(if $(filter mpi_info_f08,$*),-Wno-c-binding-type) -J$(FORTRAN_OUT) -I$(FORTRAN_OUT) -c $< -o $@
-$(FORTRAN_OUT)/mpi_info_constants.o: include/mpi_infof.h
+$(FORTRAN_OUT)/mpi_info_constants.o: $(FORTRAN_INCLUDES)
 $(FORTRAN_OUT)/mpi_info.o $(FORTRAN_OUT)/mpi_info_f08.o: $(FORTRAN_OUT)/mpi_info_constants.o
 $(FORTRAN_OUT)/mpi_info_f08_pmpi.o $(FORTRAN_OUT)/mpi_info_f08_mpi.o: $(FORTRAN_OUT)/mpi_info_f08.o
 
@@ -463,7 +474,7 @@ $(F08_LIB): $(F08_OBJECTS)
 # Test programs: $(1) shared or static, $(2) how to link the libraries. Each build has its own
 # directory for the test modules (tests-f/fcheck.f90: the checks and the snapshot helper).
 define fortran_tests
-$(OUT)/ftests/$(1)/fcheck.o: tests-f/fcheck.f90 include/mpi_infof.h
+$(OUT)/ftests/$(1)/fcheck.o: tests-f/fcheck.f90 $(FORTRAN_INCLUDES)
 	@mkdir -p $$(@D)
 	$$(FC) $$(FTEST_FLAGS) -J$$(@D) -c $$< -o $$@
 $(OUT)/ftests/$(1)/f_mixed_c.o: tests-f/f_mixed_c.c tests-c/check.h include/mpi_info.h
@@ -493,21 +504,21 @@ $(OUT)/examples/hints_f90: examples/hints.f90 $(FORTRAN_MODS) $(F08_LIB) $(LIB)/
 install: install-fortran
 uninstall: uninstall-fortran
 install-fortran: lib fortran
-	install -d $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(FORTRANSRCDIR)
-	install -m 644 include/mpi_infof.h $(DESTDIR)$(INCLUDEDIR)/mpi_infof.h
+	$(call install_dirs,$(INCLUDEDIR) $(FORTRANSRCDIR))
+	install -m 644 $(FORTRAN_INCLUDES) $(DESTDIR)$(INCLUDEDIR)
 	install -m 644 $(FORTRAN_SOURCES) $(DESTDIR)$(FORTRANSRCDIR)
 ifeq ($(HAVE_FC),yes)
-	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR)
+	$(call install_dirs,$(LIBDIR) $(PKGCONFIGDIR))
 	install -m 644 $(FORTRAN_MODS) $(DESTDIR)$(INCLUDEDIR)
 	install -m 644 $(F08_LIB) $(DESTDIR)$(LIBDIR)/libmpi_info_f08.a
 	install -m 644 $(OUT)/mpi-info-f08.pc $(DESTDIR)$(PKGCONFIGDIR)/mpi-info-f08.pc
 endif
 
 uninstall-fortran:
-	rm -f $(DESTDIR)$(INCLUDEDIR)/mpi_infof.h $(addprefix $(DESTDIR)$(INCLUDEDIR)/,$(notdir $(FORTRAN_MODS))) \
+	rm -f $(addprefix $(DESTDIR)$(INCLUDEDIR)/,$(notdir $(FORTRAN_INCLUDES))) $(addprefix $(DESTDIR)$(INCLUDEDIR)/,$(notdir $(FORTRAN_MODS))) \
 	      $(addprefix $(DESTDIR)$(FORTRANSRCDIR)/,$(notdir $(FORTRAN_SOURCES))) \
 	      $(DESTDIR)$(LIBDIR)/libmpi_info_f08.a $(DESTDIR)$(PKGCONFIGDIR)/mpi-info-f08.pc
-	-rmdir $(DESTDIR)$(FORTRANSRCDIR) 2>/dev/null
+	-@rmdir $(DESTDIR)$(FORTRANSRCDIR) 2>/dev/null || true
 # ---- end of the Fortran bindings ----------------------------------------------------------------
 
 # ---------------------------------------------------------------- MPIX_ toolkit begin
@@ -680,6 +691,56 @@ HOST_VALGRIND := $(filter %_shared_host_first %_shared_library_first,$(HOST_APPS
 VALGRIND_PROGRAMS += $(HOST_VALGRIND)
 valgrind: $(HOST_VALGRIND) $(HOST_LAYERED) $(OUT)/examples/layered
 
+# Fortran programs on the host (docs/embedding.md, Fortran): tests-f/host/app.F90 against the
+# stub's mpif.h (examples/stub-mpi/mpif.h, which includes mpi_infof_own.h at its end: style
+# inside) or against a copy without that line, the program including mpi_infof_own.h after it
+# (style after, -DINFO_AFTER), linked to the enum-style stub (whose library has the Fortran
+# binding) and to libmpi_info, shared or static, either first:
+# build/host/fortran/app_<style>_<shared|static>_<host|library>_first; tests-f/host_test.sh
+# runs them (in the fortran.so suite).
+ifeq ($(HAVE_FC),yes)
+FHOST_OUT := $(HOST_OUT)/fortran
+FHOST_FLAGS_inside := -Iexamples/stub-mpi
+FHOST_FLAGS_after := -I$(FHOST_OUT)/after -DINFO_AFTER
+FHOST_MPIF_inside := examples/stub-mpi/mpif.h
+FHOST_MPIF_after := $(FHOST_OUT)/after/mpif.h
+FHOST_APPS := $(foreach style,inside after,$(foreach link,shared static,$(foreach first,host library,$(FHOST_OUT)/app_$(style)_$(link)_$(first)_first)))
+FHOST_DEPS := tests-f/host/app.F90 $(OUT)/ftests/shared/fcheck.o $(FORTRAN_INCLUDES)
+FHOST_BUILD = $(FC) $(FTEST_FLAGS) $(FHOST_FLAGS_$(1)) -I$(OUT)/ftests/shared $$< $(OUT)/ftests/shared/fcheck.o -o $$@
+
+$(FHOST_OUT)/after/mpif.h: examples/stub-mpi/mpif.h
+	@mkdir -p $(@D)
+	grep -v "INCLUDE 'mpi_infof_own.h'" $< > $@
+
+# $(1) the style.
+define fortran_host
+$(FHOST_OUT)/app_$(1)_shared_host_first: $(FHOST_DEPS) $(FHOST_MPIF_$(1)) $(HOST_OUT)/enum/libstub_mpi.so $(LIB)/$(REALNAME)
+	@mkdir -p $$(@D)
+	$(FHOST_BUILD) -L$(HOST_OUT)/enum -lstub_mpi -L$(LIB) -lmpi_info $(call HOST_RPATH,enum)
+
+$(FHOST_OUT)/app_$(1)_shared_library_first: $(FHOST_DEPS) $(FHOST_MPIF_$(1)) $(HOST_OUT)/enum/libstub_mpi.so $(LIB)/$(REALNAME)
+	@mkdir -p $$(@D)
+	$(FHOST_BUILD) -L$(LIB) -lmpi_info -L$(HOST_OUT)/enum -lstub_mpi $(call HOST_RPATH,enum)
+
+$(FHOST_OUT)/app_$(1)_static_host_first: $(FHOST_DEPS) $(FHOST_MPIF_$(1)) $(HOST_OUT)/enum/libstub_mpi.a $(LIB)/libmpi_info.a
+	@mkdir -p $$(@D)
+	$(FHOST_BUILD) $(HOST_OUT)/enum/libstub_mpi.a $(LIB)/libmpi_info.a $(STATIC_LIBS)
+
+$(FHOST_OUT)/app_$(1)_static_library_first: $(FHOST_DEPS) $(FHOST_MPIF_$(1)) $(HOST_OUT)/enum/libstub_mpi.a $(LIB)/libmpi_info.a
+	@mkdir -p $$(@D)
+	$(FHOST_BUILD) $(LIB)/libmpi_info.a $(HOST_OUT)/enum/libstub_mpi.a $(STATIC_LIBS)
+endef
+$(foreach style,inside after,$(eval $(call fortran_host,$(style))))
+
+FORTRAN_SCRIPT_TESTS += tests-f/host_test.sh
+c-tests: $(FHOST_APPS)
+FHOST_VALGRIND := $(filter %_shared_host_first %_shared_library_first,$(FHOST_APPS))
+VALGRIND_PROGRAMS += $(FHOST_VALGRIND)
+valgrind: $(FHOST_VALGRIND)
+.PHONY: fortran-host
+fortran-host: $(FHOST_APPS)
+endif
+
 # Hosts that mpi-info cannot reach with dlsym(RTLD_NEXT) (docs/embedding.md, "Hosts in
 # private" and "The preload route"), run by tests-c/local_host_test.sh. tests-c/host/local_host.c
 # is a host library with no info object, not linked to mpi-info, built as the hosts
@@ -796,7 +857,7 @@ SCRIPT_TESTS += tests-lint/lint_test.sh
 install: install-lint
 uninstall: uninstall-lint
 install-lint: lint
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	$(call install_dirs,$(BINDIR) $(MANDIR)/man1)
 	install -m 755 $(LINT) $(DESTDIR)$(BINDIR)/mpi-info-lint
 	install -m 644 $(LINT_MAN) $(DESTDIR)$(MANDIR)/man1/mpi-info-lint.1
 uninstall-lint:

@@ -29,9 +29,9 @@ static void print_all(const char *title, MPI_Info info) {
     for (int n = 0; n < nkeys; n++) {
         char key[MPI_MAX_INFO_KEY];
         char value[MPI_MAX_INFO_VAL];
-        int flag;
+        int buflen = sizeof value, flag;
         check(MPI_Info_get_nthkey(info, n, key), "MPI_Info_get_nthkey");
-        check(MPI_Info_get(info, key, MPI_MAX_INFO_VAL - 1, value, &flag), "MPI_Info_get");
+        check(MPI_Info_get_string(info, key, &buflen, value, &flag), "MPI_Info_get_string");
         printf("  %-16s = %s\n", key, value);
     }
 }

@@ -1,5 +1,8 @@
 /*
- * mpi_info.h - the MPI info object (MPI_Info_*), a C library.
+ * The MPI info object (MPI_Info_*), a C library: mpi_info.h for libmpi_info, whose handles are
+ * ints; mpi_info_abi.h for libmpi_info_abi, the build for programs compiled against the MPI-5.0
+ * standard ABI, whose handles are pointers (its types and constants are the standard ABI
+ * mpi.h's).
  *
  * Every function returns MPI_SUCCESS or an error class; on error it writes no output and
  * changes no object. Every MPI_ function has a PMPI_ twin for profiling tools.
@@ -12,112 +15,146 @@
 
 #include <stdint.h>
 
-/**
- * Size of a buffer that holds the longest key and its terminating NUL (keys: 1..=255 chars).
- */
-#define MPI_MAX_INFO_KEY 256
-
-/**
- * Size of a buffer that holds the longest value and its terminating NUL (values: 0..=1023 chars).
- */
-#define MPI_MAX_INFO_VAL 1024
-
-/* ======== Names shared with MPI: defined here unless a host MPI's mpi.h defines them ========
- * Every MPI library's mpi.h defines these too (docs/embedding.md). After one (MPI_VERSION is
- * defined), this header leaves them to it: the constants when it is of MPI-2 or later, which
- * has them all, and MPI_Fint (if this header has it) always; an MPI-1 mpi.h keeps the
- * constants it defines as macros. The values are the MPI-5.0 standard ABI's: the ones this
- * library returns. */
-
-/**
- * A Fortran `INTEGER`, as used for handles by the Fortran bindings.
- */
-#ifndef MPI_VERSION
-typedef int MPI_Fint;
+/* ======== After a host MPI's mpi.h (docs/embedding.md, "Include order") ========
+ * The names an mpi.h has too are written below under conditions: each constant that every
+ * mpi.h shares only if no mpi.h of MPI-2 or later came first (MPI_INFO_AFTER_MPI2_H, defined
+ * here) and the name is not a macro yet; MPI_Fint only if no mpi.h came first; the info
+ * object's names (MPI_Info, MPI_INFO_NULL, MPI_INFO_ENV, MPI_MAX_INFO_KEY and _VAL) only if
+ * the mpi.h has no info object. An mpi.h with an info object of its own that does not
+ * compose with this header stops the compilation here, with one error. */
+#if defined(MPI_VERSION) && MPI_VERSION >= 2
+#define MPI_INFO_AFTER_MPI2_H 1
+#endif
+#if defined(MPI_INFO_NULL) && defined(MPI_ABI_VERSION)
+#error "mpi_info.h after an MPI-5.0 standard ABI mpi.h, whose MPI_Info is a pointer: include mpi_info_abi.h instead and link libmpi_info_abi (pkg-config mpi-info-abi)"
+#elif defined(MPI_INFO_NULL)
+#error "mpi_info.h after the mpi.h of an MPI library with an info object of its own (MPICH, Open MPI, ...): use that library's MPI_Info_ functions and do not include mpi_info.h, or build without that mpi.h"
+/* So that the error above is the only one: MPICH's mpi.h defines these as macros, which would
+ * break the declarations below. */
+#undef MPI_Info_c2f
+#undef MPI_Info_f2c
+#undef PMPI_Info_c2f
+#undef PMPI_Info_f2c
 #endif
 
-#if !defined(MPI_VERSION) || MPI_VERSION < 2
-
-/**
- * Size of a buffer that holds any error message and its terminating NUL.
- */
-#ifndef MPI_MAX_ERROR_STRING
-#define MPI_MAX_ERROR_STRING 512
+/* ======== The link check (README.md, "Standard ABI") ========
+ * A program compiled with this header refers to the symbol below, which only its own library
+ * defines: linked with the other library, or with neither, it fails to link with "undefined
+ * reference to" the symbol, whose name says which library it needs. A program that loads the
+ * library with dlopen instead of linking it defines MPI_INFO_NO_LINK_CHECK before including
+ * this header. The reference is kept at any optimisation level (used), and where the compiler
+ * has retain, by a link with --gc-sections too. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+extern const int mpi_info_h_requires_libmpi_info;
+#ifdef __cplusplus
+}
+#endif
+#if !defined(MPI_INFO_NO_LINK_CHECK) && (defined(__GNUC__) || defined(__clang__))
+#if defined(__has_attribute)
+#if __has_attribute(retain)
+#define MPI_INFO_LINK_CHECK_RETAIN , retain
+#endif
+#endif
+#ifndef MPI_INFO_LINK_CHECK_RETAIN
+#define MPI_INFO_LINK_CHECK_RETAIN
+#endif
+static const int *const mpi_info_link_check __attribute__((used MPI_INFO_LINK_CHECK_RETAIN)) = &mpi_info_h_requires_libmpi_info;
+#undef MPI_INFO_LINK_CHECK_RETAIN
 #endif
 
-/**
- * The thread level this library supports: any function, from any thread, at any time.
- */
-#ifndef MPI_THREAD_MULTIPLE
-#define MPI_THREAD_MULTIPLE 4096
-#endif
-
+#if !(defined(MPI_INFO_AFTER_MPI2_H) || defined(MPI_SUCCESS))
 /**
  * No error.
  */
-#ifndef MPI_SUCCESS
 #define MPI_SUCCESS 0
 #endif
 
+#if !(defined(MPI_INFO_AFTER_MPI2_H) || defined(MPI_ERR_ARG))
 /**
  * Invalid argument: a NULL output pointer, a negative length or an index out of range.
  */
-#ifndef MPI_ERR_ARG
 #define MPI_ERR_ARG 13
 #endif
 
+#if !(defined(MPI_INFO_AFTER_MPI2_H) || defined(MPI_ERR_OTHER))
 /**
  * Known error not in this list.
  */
-#ifndef MPI_ERR_OTHER
 #define MPI_ERR_OTHER 16
 #endif
 
+#if !(defined(MPI_INFO_AFTER_MPI2_H) || defined(MPI_ERR_INTERN))
 /**
  * Internal error: a bug inside the library (a caught panic).
  */
-#ifndef MPI_ERR_INTERN
 #define MPI_ERR_INTERN 17
 #endif
 
+#if !(defined(MPI_INFO_AFTER_MPI2_H) || defined(MPI_ERR_INFO_KEY))
 /**
  * Invalid key: NULL, empty, or longer than `MPI_MAX_INFO_KEY - 1` characters.
  */
-#ifndef MPI_ERR_INFO_KEY
 #define MPI_ERR_INFO_KEY 31
 #endif
 
+#if !(defined(MPI_INFO_AFTER_MPI2_H) || defined(MPI_ERR_INFO_NOKEY))
 /**
  * The key is not defined in the info object.
  */
-#ifndef MPI_ERR_INFO_NOKEY
 #define MPI_ERR_INFO_NOKEY 32
 #endif
 
+#if !(defined(MPI_INFO_AFTER_MPI2_H) || defined(MPI_ERR_INFO_VALUE))
 /**
  * Invalid value: NULL, or longer than `MPI_MAX_INFO_VAL - 1` characters; for the `MPIX_`
  * calls also a value not of the type a typed read asks for, or a malformed hint text entry.
  */
-#ifndef MPI_ERR_INFO_VALUE
 #define MPI_ERR_INFO_VALUE 33
 #endif
 
+#if !(defined(MPI_INFO_AFTER_MPI2_H) || defined(MPI_ERR_INFO))
 /**
  * Invalid info handle: not a live object, or `MPI_INFO_ENV` where it would be changed.
  */
-#ifndef MPI_ERR_INFO
 #define MPI_ERR_INFO 34
 #endif
 
+#if !(defined(MPI_INFO_AFTER_MPI2_H) || defined(MPI_ERR_NO_MEM))
 /**
  * Out of memory.
  */
-#ifndef MPI_ERR_NO_MEM
 #define MPI_ERR_NO_MEM 39
 #endif
 
+#if !defined(MPI_MAX_INFO_KEY)
+/**
+ * Size of a buffer that holds the longest key and its terminating NUL (keys: 1..=255 chars).
+ */
+#define MPI_MAX_INFO_KEY 256
 #endif
-/* ======== end of the names shared with MPI ======== */
+
+#if !defined(MPI_MAX_INFO_VAL)
+/**
+ * Size of a buffer that holds the longest value and its terminating NUL (values: 0..=1023 chars).
+ */
+#define MPI_MAX_INFO_VAL 1024
+#endif
+
+#if !(defined(MPI_INFO_AFTER_MPI2_H) || defined(MPI_MAX_ERROR_STRING))
+/**
+ * Size of a buffer that holds any error message and its terminating NUL.
+ */
+#define MPI_MAX_ERROR_STRING 512
+#endif
+
+#if !(defined(MPI_INFO_AFTER_MPI2_H) || defined(MPI_THREAD_MULTIPLE))
+/**
+ * The thread level this library supports: any function, from any thread, at any time.
+ */
+#define MPI_THREAD_MULTIPLE 4096
+#endif
 
 /* ======== MPIX_ constants: the hint toolkit for layered libraries (docs/mpix.md) ======== */
 
@@ -143,40 +180,33 @@ typedef int MPI_Fint;
 
 /* ======== end of the MPIX_ constants ======== */
 
-/**
- * The most targets a vocabulary may have (a [`Targets`] is a 64-bit set).
- */
-#define MAX_TARGETS 64
-
-/**
- * Deepest nesting of arrays and objects accepted (the vocabulary needs 5).
- */
-#define MAX_DEPTH 32
-
-/**
- * The largest vocabulary document read (the built-in one is far smaller).
- */
-#define MAX_DOCUMENT (4 << 20)
-
-/**
- * What is wrong with a hint.
- */
-typedef struct Code Code;
-
+#if !defined(MPI_INFO_NULL)
 /**
  * An info object handle.
  */
 typedef int MPI_Info;
+#endif
 
+#if !defined(MPI_VERSION)
+/**
+ * A Fortran `INTEGER`, as used for handles by the Fortran bindings.
+ */
+typedef int MPI_Fint;
+#endif
+
+#if !defined(MPI_INFO_NULL)
 /**
  * The null handle: no object. A constant expression.
  */
 #define MPI_INFO_NULL 304
+#endif
 
+#if !defined(MPI_INFO_ENV)
 /**
  * The predefined, read-only info object describing how the process was started.
  */
 #define MPI_INFO_ENV 305
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -670,7 +700,8 @@ MPI_Info PMPI_Info_fromint(int info);
  *
  * Notes:
  * In Fortran, `STRING` is blank-padded to its declared length, and `RESULTLEN` is the number
- * of the message's characters written; the Fortran routine knows this library's codes only.
+ * of the message's characters written; the Fortran routine passes a code this library does
+ * not own to the host's C function in the same way.
  *
  * See also: `MPI_Error_class`, `MPIX_Info_error_string`.
  */
@@ -1095,9 +1126,13 @@ int PMPIX_Info_set_from_string(MPI_Info info, const char *text, int format, int 
  * rules. Unlike a string, the file may hold NUL bytes; one in a key or a value makes that entry
  * malformed.
  *
- * The file may be a pipe or a FIFO: one that a writer holds open (as `ROMIO_HINTS=<(...)`
- * gives) is read until the writer closes it; a FIFO with no writer at the time of the call
- * is read as empty, so the call returns at once, sets nothing and succeeds.
+ * The file may be a regular file, a pipe or a FIFO, or `/dev/null` (read as empty); anything
+ * else (a directory, a terminal, another device) is refused without being read, and a
+ * terminal never becomes the caller's controlling terminal. A pipe or FIFO that a writer holds
+ * open (as `ROMIO_HINTS=<(...)` gives) is read until the writer closes it; a FIFO with no
+ * writer at the time of the call is read as empty, so the call returns at once, sets nothing
+ * and succeeds. A thread cancelled (`pthread_cancel`) during the call is not ended inside it:
+ * the cancel acts after the call returns.
  *
  * Parameters:
  * - `info` (in): the object that changes (not `MPI_INFO_ENV`);
@@ -1110,8 +1145,9 @@ int PMPIX_Info_set_from_string(MPI_Info info, const char *text, int format, int 
  * - `MPI_ERR_INFO`: `info` is not a live object, or is `MPI_INFO_ENV`;
  * - `MPI_ERR_ARG`: `path` is NULL or longer than 4095 bytes;
  * - `MPI_ERR_ARG`: `format` is neither format constant;
- * - `MPI_ERR_OTHER`: the file cannot be opened or read (it does not exist, is not readable, is a
- *   directory, the path is empty, ...);
+ * - `MPI_ERR_OTHER`: the file cannot be opened or read (it does not exist, is not readable, the
+ *   path is empty, ...), or is not a regular file, a pipe or FIFO, or `/dev/null` (a directory,
+ *   a terminal, `/dev/ptmx`, `/dev/zero`, ...);
  * - `MPI_ERR_ARG`: the file is longer than `MPIX_INFO_TEXT_MAX` bytes (no more than one byte past
  *   that is read);
  * - `MPI_ERR_INFO_KEY`, `MPI_ERR_INFO_VALUE`: a malformed entry, as for

@@ -9,22 +9,23 @@
 ! routines that return a value). Linker names: mpi_info_set_, ...
 ! and pmpi_info_set_, ... (gfortran, flang). See docs/fortran.md.
 !
+! For a program with no other MPI. Beside a host MPI's mpif.h, which
+! declares the names shared with MPI (the first two groups below),
+! include mpi_infof_own.h after it instead, and mpi_infof_mpi2.h
+! before that if the mpif.h is MPI-1's: Fortran has no way to skip a
+! name declared already (docs/embedding.md, Fortran).
+!
 ! Fixed and free source form both accept this file: statements
 ! start in column 7, no line is longer than 72 columns, and every
 ! comment line starts with ! in column 1.
 !
-! Buffer sizes. A key has at most MPI_MAX_INFO_KEY - 1 characters,
-! a value at most MPI_MAX_INFO_VAL - 1, a message at most
-! MPI_MAX_ERROR_STRING - 1 (the C sizes count a terminating NUL).
-      INTEGER MPI_MAX_INFO_KEY
-      PARAMETER (MPI_MAX_INFO_KEY = 256)
-      INTEGER MPI_MAX_INFO_VAL
-      PARAMETER (MPI_MAX_INFO_VAL = 1024)
+! Buffer sizes. A message has at most MPI_MAX_ERROR_STRING - 1
+! characters, a key at most MPI_MAX_INFO_KEY - 1, a value at most
+! MPI_MAX_INFO_VAL - 1 (the C sizes count a terminating NUL).
+!
+! Names shared with MPI: those every mpif.h declares (MPI-1 on).
       INTEGER MPI_MAX_ERROR_STRING
       PARAMETER (MPI_MAX_ERROR_STRING = 512)
-      INTEGER MPI_THREAD_MULTIPLE
-      PARAMETER (MPI_THREAD_MULTIPLE = 4096)
-! Error classes.
       INTEGER MPI_SUCCESS
       PARAMETER (MPI_SUCCESS = 0)
       INTEGER MPI_ERR_ARG
@@ -33,18 +34,7 @@
       PARAMETER (MPI_ERR_OTHER = 16)
       INTEGER MPI_ERR_INTERN
       PARAMETER (MPI_ERR_INTERN = 17)
-      INTEGER MPI_ERR_INFO_KEY
-      PARAMETER (MPI_ERR_INFO_KEY = 31)
-      INTEGER MPI_ERR_INFO_NOKEY
-      PARAMETER (MPI_ERR_INFO_NOKEY = 32)
-      INTEGER MPI_ERR_INFO_VALUE
-      PARAMETER (MPI_ERR_INFO_VALUE = 33)
-      INTEGER MPI_ERR_INFO
-      PARAMETER (MPI_ERR_INFO = 34)
-      INTEGER MPI_ERR_NO_MEM
-      PARAMETER (MPI_ERR_NO_MEM = 39)
-! Handles.
-      INTEGER MPI_INFO_NULL
-      PARAMETER (MPI_INFO_NULL = 304)
-      INTEGER MPI_INFO_ENV
-      PARAMETER (MPI_INFO_ENV = 305)
+! Names shared with MPI that every mpif.h of MPI-2 or later declares.
+      INCLUDE 'mpi_infof_mpi2.h'
+! The info object's own names.
+      INCLUDE 'mpi_infof_own.h'

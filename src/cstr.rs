@@ -183,23 +183,49 @@ impl OutBytes {
     }
 }
 
-/// Opens the file named `path` for reading (`MPIX_Info_set_from_file`).
+/// Opens the file named `path` for reading (`MPIX_Info_set_from_file`): a regular file, a FIFO
+/// or pipe, or the null device. Anything else is refused with `ErrorKind::InvalidInput`.
 ///
 /// Not `std::fs::File::open`: for a path of 384 bytes or more it copies the path to the heap
 /// with an allocation that aborts the process when memory runs out, and no C call may do that.
 ///
+/// Why only those: a read of any other kind of file can wait for ever or never end. A terminal
+/// waits for someone to type, a terminal master (`/dev/ptmx`) for a program that will never
+/// write to its other side, a serial line for its modem, and a read of `/dev/zero` never ends.
+/// The null device is the one device with a meaning here, "no hints", and is read as empty. A
+/// directory fails at the first read anyway. The kind is looked at before the open (`stat`),
+/// so that no device is opened in the first place (opening some has effects: a terminal
+/// master makes a new terminal), and again on the opened file (`fstat`), which is what is
+/// read, whatever happened to the path in between.
+///
 /// The open does not wait: opening a FIFO for reading waits for a writer, for ever if none
 /// comes, so it is opened with `O_NONBLOCK`, which is then cleared. Reads then wait for the
 /// data of a writer that has the FIFO open (as `ROMIO_HINTS=<(...)` has), and a FIFO with no
-/// writer reads as empty.
+/// writer reads as empty. `O_NOCTTY`: a terminal opened by a session leader without a
+/// controlling terminal would otherwise become its controlling terminal (and its hang-up would
+/// kill the process later), in the moment before `fstat` refuses it.
 pub(crate) fn open_for_reading(path: &CStr) -> std::io::Result<File> {
-    // SAFETY: `path` is a NUL-terminated string that lives for the call; open reads it only.
-    let fd = unsafe { libc::open(path.as_ptr(), libc::O_RDONLY | libc::O_CLOEXEC | libc::O_NONBLOCK) };
+    // SAFETY: stat is plain old data; all-zero bytes are a valid value.
+    let mut status: libc::stat = unsafe { std::mem::zeroed() };
+    // SAFETY: `path` is a NUL-terminated string that lives for the call; stat reads it and
+    // writes only `status`.
+    if unsafe { libc::stat(path.as_ptr(), &mut status) } != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    readable_kind(&status)?;
+    let flags = libc::O_RDONLY | libc::O_CLOEXEC | libc::O_NONBLOCK | libc::O_NOCTTY;
+    // SAFETY: as for stat; open reads the path only.
+    let fd = unsafe { libc::open(path.as_ptr(), flags) };
     if fd < 0 {
         return Err(std::io::Error::last_os_error());
     }
     // SAFETY: `fd` was just opened here and nothing else owns it; the File closes it.
     let file = unsafe { File::from_raw_fd(fd) };
+    // SAFETY: `fd` is open (the File owns it until it is dropped); fstat writes only `status`.
+    if unsafe { libc::fstat(fd, &mut status) } != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    readable_kind(&status)?;
     // SAFETY: `fd` is open (the File owns it until it is dropped); F_GETFL and F_SETFL change
     // only its status flags.
     let cleared = unsafe {
@@ -210,6 +236,18 @@ pub(crate) fn open_for_reading(path: &CStr) -> std::io::Result<File> {
         return Err(std::io::Error::last_os_error());
     }
     Ok(file)
+}
+
+/// Whether `open_for_reading` reads a file of this kind: a regular file, a FIFO or pipe, or
+/// the null device (Linux's character device 1:3, `/dev/null`).
+fn readable_kind(status: &libc::stat) -> std::io::Result<()> {
+    let kind = status.st_mode & libc::S_IFMT;
+    let null_device = kind == libc::S_IFCHR && status.st_rdev == libc::makedev(1, 3);
+    if kind == libc::S_IFREG || kind == libc::S_IFIFO || null_device {
+        Ok(())
+    } else {
+        Err(std::io::ErrorKind::InvalidInput.into())
+    }
 }
 
 /// The first `len` elements of the C array at `ptr` (such as `argv`). `None` for NULL.

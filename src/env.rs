@@ -126,6 +126,9 @@ impl CmdLine {
     /// are unknown, and left out).
     fn read() -> CmdLine {
         use std::io::Read;
+        // The open, the reads and the close are cancellation points (`crate::nocancel`): a
+        // constructor run by a `dlopen` in a thread being cancelled must not be unwound.
+        let _no_cancel = crate::nocancel::NoCancel::hold();
         let mut line = CmdLine::EMPTY;
         let Ok(mut file) = std::fs::File::open("/proc/self/cmdline") else {
             return line;
@@ -189,17 +192,32 @@ fn keep(buf: &mut [u8], len: &mut usize, part: &[u8]) {
 
 static OWN_ARGS: OnceLock<CmdLine> = OnceLock::new();
 
+/// What is done when the library is loaded (before `main` runs, for a program linked with it).
+///
 /// `/proc/self/cmdline` shows the argument strings as they are in memory now, and programs do
-/// change them (strtok, setproctitle). So the command line is copied when the library is
-/// loaded, before `main` runs, and `MPI_INFO_ENV` shows it as the process was started.
+/// change them (strtok, setproctitle). So the command line is copied at load, and
+/// `MPI_INFO_ENV` shows it as the process was started.
+///
+/// `MPI_INFO_ENV`'s pairs are built then too, from that command line and the working
+/// directory at load: the calls that only read must not fail for lack of memory (they
+/// allocate nothing), and a read of `MPI_INFO_ENV` is one. Built on first use instead, as
+/// they are only when building them here failed, the first read could be `MPI_ERR_NO_MEM`.
+/// Not without the C API (the `c-api` feature): nothing can read `MPI_INFO_ENV` there.
+#[cfg(feature = "c-api")]
 #[used]
 #[link_section = ".init_array"]
 static CAPTURE_ARGS_AT_LOAD: extern "C" fn() = capture_args_at_load;
 
 extern "C" fn capture_args_at_load() {
-    // A panic must not unwind out of a constructor; if one happened, the arguments are read
-    // on first use instead.
-    let _ = std::panic::catch_unwind(|| OWN_ARGS.get_or_init(CmdLine::read));
+    // A panic must not unwind out of a constructor; if one happened, what is missing is made
+    // on first use instead. So is `MPI_INFO_ENV` when memory ran out here.
+    let _ = std::panic::catch_unwind(|| {
+        OWN_ARGS.get_or_init(CmdLine::read);
+        // Not in the model-checked build: its counted pointers are loom's, usable only inside
+        // a model, and it has no C API to read `MPI_INFO_ENV` through.
+        #[cfg(not(loom))]
+        let _ = shared_env();
+    });
 }
 
 static ENV: OnceLock<SharedMap> = OnceLock::new();
@@ -233,7 +251,8 @@ pub fn build_own() -> Result<InfoMap, Error> {
     build_from(command, argv)
 }
 
-/// The pairs of `MPI_INFO_ENV`, built on first use (so `wdir` is the directory then).
+/// The pairs of `MPI_INFO_ENV`, built when the library was loaded (so `wdir` is the directory
+/// then), or now if that failed.
 pub fn shared_env() -> Result<SharedMap, Error> {
     if let Some(env) = ENV.get() {
         return Ok(env.clone());

@@ -1,28 +1,42 @@
 //! Error classes: the numbers C sees, and the messages behind them.
 //!
 //! The numbers are those of the MPI-5.0 standard ABI (SPEC §2); they never change.
+//!
+//! Every `mpi.h` defines these names too. Their `cfg` attributes are always true for rustc
+//! (`mpi_h` is never set): they tell cbindgen the C condition each `#define` is written under
+//! (cbindgen.toml, `[defines]`), here "no `mpi.h` of MPI-2 or later came first, and this name
+//! is not a macro yet" (docs/embedding.md).
 
 use std::ffi::c_int;
 use std::fmt;
 
 /// No error.
+#[cfg(not(any(mpi_h = "MPI-2", mpi_h = "MPI_SUCCESS")))]
 pub const MPI_SUCCESS: c_int = 0;
 /// Invalid argument: a NULL output pointer, a negative length or an index out of range.
+#[cfg(not(any(mpi_h = "MPI-2", mpi_h = "MPI_ERR_ARG")))]
 pub const MPI_ERR_ARG: c_int = 13;
 /// Known error not in this list.
+#[cfg(not(any(mpi_h = "MPI-2", mpi_h = "MPI_ERR_OTHER")))]
 pub const MPI_ERR_OTHER: c_int = 16;
 /// Internal error: a bug inside the library (a caught panic).
+#[cfg(not(any(mpi_h = "MPI-2", mpi_h = "MPI_ERR_INTERN")))]
 pub const MPI_ERR_INTERN: c_int = 17;
 /// Invalid key: NULL, empty, or longer than `MPI_MAX_INFO_KEY - 1` characters.
+#[cfg(not(any(mpi_h = "MPI-2", mpi_h = "MPI_ERR_INFO_KEY")))]
 pub const MPI_ERR_INFO_KEY: c_int = 31;
 /// The key is not defined in the info object.
+#[cfg(not(any(mpi_h = "MPI-2", mpi_h = "MPI_ERR_INFO_NOKEY")))]
 pub const MPI_ERR_INFO_NOKEY: c_int = 32;
 /// Invalid value: NULL, or longer than `MPI_MAX_INFO_VAL - 1` characters; for the `MPIX_`
 /// calls also a value not of the type a typed read asks for, or a malformed hint text entry.
+#[cfg(not(any(mpi_h = "MPI-2", mpi_h = "MPI_ERR_INFO_VALUE")))]
 pub const MPI_ERR_INFO_VALUE: c_int = 33;
 /// Invalid info handle: not a live object, or `MPI_INFO_ENV` where it would be changed.
+#[cfg(not(any(mpi_h = "MPI-2", mpi_h = "MPI_ERR_INFO")))]
 pub const MPI_ERR_INFO: c_int = 34;
 /// Out of memory.
+#[cfg(not(any(mpi_h = "MPI-2", mpi_h = "MPI_ERR_NO_MEM")))]
 pub const MPI_ERR_NO_MEM: c_int = 39;
 
 /// Why an operation failed. Each variant is one MPI error class.

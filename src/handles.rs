@@ -6,12 +6,19 @@
 //! side (SPEC §9); the one shared lock, the allocator's, is taken only by create, dup and free.
 //!
 //! Why a handle is not reissued soon (SPEC §3: not within the next 1,000,000 creations):
-//! a freed slot waits in a FIFO queue until more than `QUARANTINE` other slots have been freed
-//! after it, and each reuse bumps the slot's 11-bit generation (1..=2047). The same value can
-//! therefore come back only after 2047 × 4096 ≈ 8.4 million frees from that slot's queue; at
-//! most about 1.05 million of those can free objects that already existed, so at least ~7.3
-//! million creations come first. Capacity: 2^20 slots, of which all but the quarantine can be
-//! live at once (1,044,480 ≥ the 1,000,000 SPEC §3 asks for).
+//! a freed slot waits in a FIFO queue, and a creation takes the queue's oldest slot only while
+//! the queue holds more than `QUARANTINE` (4096) slots; otherwise a slot never used. Each
+//! reuse bumps the slot's 11-bit generation, which runs 1..=2047, so a freed value comes back
+//! only when its slot has been taken again 2047 times. The first time can be the very next
+//! creation (the slot at the head of a queue of 4097). But once any slot has been taken from
+//! the queue it never again holds fewer than 4096, so every later time the slot, freed again,
+//! goes in behind at least 4096 others, and at least 4097 creations take those and then it.
+//! So the value is given out again no sooner than the [`REISSUE_DISTANCE`]th creation after
+//! its free: 1 + 2046 × 4097 = 8,382,463, whatever the pattern of creations and frees (the
+//! unit test `a_freed_value_comes_back_no_sooner_than_the_reissue_distance` runs the pattern
+//! that reaches it). Until then every use of it is `MPI_ERR_INFO`. Capacity: 2^20 slots, of
+//! which all but the quarantine can be live at once (1,044,480 ≥ the 1,000,000 SPEC §3 asks
+//! for).
 //!
 //! An object's pairs sit behind a [`SharedMap`] (a counted pointer), so `dup` shares them (O(1))
 //! and the first change to either copy makes that copy its own (copy-on-write).
@@ -44,6 +51,13 @@ const SLOT_BITS: u32 = 3;
 const SEGMENT_BITS: u32 = 1;
 #[cfg(loom)]
 const QUARANTINE: usize = 1;
+
+/// The fewest creations after a free of which the last can give the freed value out again
+/// (module comment): 8,382,463.
+#[cfg(not(loom))]
+const REISSUE_DISTANCE: usize = 1 + (MAX_GENERATION as usize - 1) * (QUARANTINE + 1);
+#[cfg(not(loom))]
+const _: () = assert!(REISSUE_DISTANCE == 8_382_463);
 
 const SLOTS: usize = 1 << SLOT_BITS;
 const SEGMENT_LEN: usize = 1 << SEGMENT_BITS;
@@ -445,6 +459,37 @@ mod tests {
             assert_ne!(n, h);
             free(n).unwrap();
         }
+    }
+
+    /// The fastest way back to a freed value: its slot at the head of a queue of 4097 when it
+    /// is freed, and after that each new object freed at once (which keeps the queue at 4097
+    /// before every creation, so each creation takes the head). It comes back at exactly the
+    /// REISSUE_DISTANCE-th creation, and is dead until then.
+    #[test]
+    fn a_freed_value_comes_back_no_sooner_than_the_reissue_distance() {
+        let table = Table::new();
+        let freed = table.create(None).unwrap();
+        let others: Vec<c_int> = (0..QUARANTINE).map(|_| table.create(None).unwrap()).collect();
+        table.free(freed).unwrap();
+        for other in others {
+            table.free(other).unwrap();
+        }
+        let slot = freed as u32 & (SLOTS as u32 - 1);
+        let mut creations = 0;
+        loop {
+            let new = table.create(None).unwrap();
+            creations += 1;
+            if new == freed {
+                break;
+            }
+            if new as u32 & (SLOTS as u32 - 1) == slot {
+                // Its slot holds a newer object: the old value still names nothing.
+                assert_eq!(table.value(freed, b"k"), Err(Error::Info));
+            }
+            assert!(creations < REISSUE_DISTANCE, "not given out again by the stated distance");
+            table.free(new).unwrap();
+        }
+        assert_eq!(creations, REISSUE_DISTANCE);
     }
 
     #[test]

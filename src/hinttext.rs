@@ -63,17 +63,14 @@ pub struct Located<'t> {
 pub fn entries(text: &[u8], format: Format) -> impl Iterator<Item = Located<'_>> {
     text.split(|&b| b == b'\n').enumerate().flat_map(move |(n, line)| {
         let line = line.strip_suffix(b"\r").unwrap_or(line);
-        let pieces: Box<dyn Iterator<Item = (usize, &[u8])>> = match format {
-            Format::Lines => Box::new(std::iter::once((0, line))),
-            Format::Pairs => {
-                let mut start = 0;
-                Box::new(line.split(|&b| b == b';').map(move |piece| {
-                    let at = start;
-                    start += piece.len() + 1;
-                    (at, piece)
-                }))
-            }
-        };
+        // A `Lines` line is one piece; `Pairs` entries end at `;` too. One iterator type for
+        // both, not a boxed one per line: the C calls must not allocate where they cannot fail.
+        let mut start = 0;
+        let pieces = line.split(move |&b| format == Format::Pairs && b == b';').map(move |piece| {
+            let at = start;
+            start += piece.len() + 1;
+            (at, piece)
+        });
         pieces.filter_map(move |(at, piece)| {
             let entry = match format {
                 Format::Lines => line_entry(piece).transpose()?,

@@ -29,13 +29,15 @@
 // helpers go unused there.
 #![cfg_attr(any(loom, not(feature = "c-api")), allow(dead_code))]
 
+// The error classes first: cbindgen writes constants in the order it reads them, and so the
+// header's begin with the names it shares with every mpi.h.
+pub mod error;
 #[cfg(all(not(loom), feature = "c-api"))]
 mod capi;
 mod cstr;
 mod env;
 #[cfg(not(feature = "abi"))]
 mod fstr;
-pub mod error;
 #[cfg(all(not(loom), feature = "c-api"))]
 mod fork;
 mod handles;
@@ -45,6 +47,7 @@ mod host;
 pub mod hinttext;
 mod index;
 pub mod info;
+mod nocancel;
 mod pair;
 pub mod serial;
 mod shared;

@@ -3,11 +3,15 @@
 # CMake project against the staged tree with find_package(mpi_info): one program linked to
 # mpi_info::mpi_info, one to mpi_info::mpi_info_static, and a program written against the
 # standard ABI build's header linked to mpi_info::mpi_info_abi and to
-# mpi_info::mpi_info_abi_static. The package's paths must follow the tree it is in (the install
+# mpi_info::mpi_info_abi_static. With a Fortran compiler (FC, which make test sets when the
+# build had one), a Fortran-only project (project(... Fortran): no C, so no FindThreads) with a
+# program in each binding style: the include file on mpi_info::mpi_info, use mpi_info on
+# mpi_info::mpi_info_static, use mpi_info_f08 on mpi_info::mpi_info_f08 and
+# mpi_info::mpi_info_f08_static. The package's paths must follow the tree it is in (the install
 # prefix itself does not exist). Then `make uninstall`.
 set -u
 cd "$(dirname "$0")/.."
-MAKE=${MAKE:-make}; CC=${CC:-cc}
+MAKE=${MAKE:-make}; CC=${CC:-cc}; FC=${FC-gfortran}
 if ! command -v cmake >/dev/null 2>&1; then
     echo "cmake is not installed: this test needs it (Debian package cmake; .ci/run installs it)"
     echo "cmake_test: 0 passed, 1 failed"
@@ -94,7 +98,7 @@ CMAKE
 # Only the staged tree is searched: the prefix the files were installed for does not exist.
 # Its output is kept in $stage/configure.log as well.
 configure() { # configure SOURCE BUILD
-    env CC="$CC" cmake -S "$1" -B "$2" -DCMAKE_PREFIX_PATH="$root$prefix" -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF \
+    env CC="$CC" ${FC:+FC="$FC"} cmake -S "$1" -B "$2" -DCMAKE_PREFIX_PATH="$root$prefix" -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF \
         >"$stage/configure.log" 2>&1
     local status=$?
     cat "$stage/configure.log"
@@ -126,6 +130,76 @@ check "ABI static build needs no libmpi_info_abi.so" sh -c "! ldd $abi_static | 
 abi_link_line=$(cat "$stage/app/build/CMakeFiles/use_abi_static.dir/link.txt" 2>/dev/null)
 check "ABI static link line: libmpi_info_abi.a then $system_libs" \
     grep -qE -- "/libmpi_info_abi\.a .*$(sed 's/ \+/ .*/g; s/^ *//; s/ *$//' <<<"$system_libs")" <<<"$abi_link_line"
+
+# ---- Fortran, in a project that enables Fortran alone ----------------------------------
+if [ -n "$FC" ]; then
+    mkdir -p "$stage/fortran"
+    cat >"$stage/fortran/use_include.f90" <<'F90'
+program use_include
+   implicit none
+   include 'mpi_infof.h'
+   integer :: info, ierror
+   character(len=MPI_MAX_INFO_VAL) :: value
+   logical :: flag
+   call MPI_INFO_CREATE(info, ierror)
+   call MPI_INFO_SET(info, 'striping_factor', '4', ierror)
+   call MPI_INFO_GET(info, 'striping_factor', len(value), value, flag, ierror)
+   if (ierror /= MPI_SUCCESS .or. .not. flag) stop 1
+   call MPI_INFO_FREE(info, ierror)
+   print '(2a)', 'include striping_factor=', trim(value)
+end program
+F90
+    { printf 'program use_module\n   use mpi_info\n'
+      sed -e '1d; /^   include /d; s/include striping/module striping/' "$stage/fortran/use_include.f90"; } \
+        >"$stage/fortran/use_module.f90"
+    cat >"$stage/fortran/use_f08.f90" <<'F90'
+program use_f08
+   use mpi_info_f08
+   implicit none
+   type(MPI_Info) :: info
+   character(len=MPI_MAX_INFO_VAL) :: value
+   integer :: ierror
+   logical :: flag
+   call MPI_Info_create(info)
+   call MPI_Info_set(info, 'striping_factor', '4')
+   call MPI_Info_get(info, 'striping_factor', len(value), value, flag, ierror)
+   if (ierror /= MPI_SUCCESS .or. .not. flag) stop 1
+   call MPI_Info_free(info)
+   if (info /= MPI_INFO_NULL) stop 2
+   print '(2a)', 'f08 striping_factor=', trim(value)
+end program
+F90
+    cat >"$stage/fortran/CMakeLists.txt" <<CMAKE
+cmake_minimum_required(VERSION 3.13)
+project(use_mpi_info_fortran Fortran)
+find_package(mpi_info $major.$minor REQUIRED)
+add_executable(use_include use_include.f90)
+target_link_libraries(use_include PRIVATE mpi_info::mpi_info)
+add_executable(use_module use_module.f90)
+target_link_libraries(use_module PRIVATE mpi_info::mpi_info_static)
+add_executable(use_f08 use_f08.f90)
+target_link_libraries(use_f08 PRIVATE mpi_info::mpi_info_f08)
+add_executable(use_f08_static use_f08.f90)
+target_link_libraries(use_f08_static PRIVATE mpi_info::mpi_info_f08_static)
+foreach(program use_include use_module use_f08 use_f08_static)
+  set_target_properties(\${program} PROPERTIES Fortran_MODULE_DIRECTORY \${CMAKE_BINARY_DIR}/mod_\${program})
+  target_compile_options(\${program} PRIVATE -std=f2018 -Wall -Werror)
+endforeach()
+CMAKE
+    fbuild=$stage/fortran/build
+    check "Fortran-only project: find_package($major.$minor)" configure "$stage/fortran" "$fbuild"
+    check "Fortran-only project: no C compiler enabled" sh -c "! grep -q '^CMAKE_C_COMPILER:' '$fbuild/CMakeCache.txt'"
+    check "Fortran-only project: build the four programs" cmake --build "$fbuild"
+    runs() { # runs PROGRAM OUTPUT
+        test "$(env -u LD_LIBRARY_PATH "$fbuild/$1")" = "$2"; }
+    check "run use_include (mpi_info::mpi_info)"           runs use_include 'include striping_factor=4'
+    check "run use_module (mpi_info::mpi_info_static)"     runs use_module 'module striping_factor=4'
+    check "run use_f08 (mpi_info::mpi_info_f08)"           runs use_f08 'f08 striping_factor=4'
+    check "run use_f08_static (mpi_info::mpi_info_f08_static)" runs use_f08_static 'f08 striping_factor=4'
+    check "use_f08 loads the staged libmpi_info" sh -c "env -u LD_LIBRARY_PATH ldd $fbuild/use_f08 | grep -qF 'libmpi_info.so.$major.$minor => $lib/'"
+    check "use_module and use_f08_static need no libmpi_info.so" \
+        sh -c "! ldd $fbuild/use_module | grep -q libmpi_info && ! ldd $fbuild/use_f08_static | grep -q libmpi_info"
+fi
 
 # A version the package must refuse: a newer major one, and (before 1.0, where the soname
 # carries the minor version) an older minor one. The refusal names the version it found.

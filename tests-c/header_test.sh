@@ -61,18 +61,31 @@ cp "$tmp/mpix.c" "$tmp/mpix.cpp"
 check "MPIX_ constants and int64_t in C++11" "$CXX" -std=c++11 -Wall -Wextra -Werror -Iinclude -c "$tmp/mpix.cpp" -o "$tmp/mpixcpp.o"
 
 # ---- Beside a host MPI's mpi.h (docs/embedding.md)
-# The names every mpi.h shares with the headers sit in one marked block, each defined once.
+# Each name an mpi.h has too is defined once, right under its condition (the nearest #if above
+# its definition): the constants every mpi.h shares unless an mpi.h of MPI-2 or later came
+# first or the name is a macro, MPI_Fint unless any mpi.h came first, the info object's names
+# unless the mpi.h has an info object.
+condition_of() { # condition_of HEADER DEFINITION: the #if line nearest above DEFINITION, once per definition
+    awk -v def="$2" 'index($0, "#if") == 1 { last = $0 } index($0, def) == 1 { print last }' "$1"
+}
 for header in include/mpi_info.h include/mpi_info_abi.h; do
     for name in MPI_MAX_ERROR_STRING MPI_THREAD_MULTIPLE MPI_SUCCESS MPI_ERR_ARG MPI_ERR_OTHER MPI_ERR_INTERN \
                 MPI_ERR_INFO_KEY MPI_ERR_INFO_NOKEY MPI_ERR_INFO_VALUE MPI_ERR_INFO MPI_ERR_NO_MEM; do
-        check "$name only in the shared block of $header" sh -c "
-            [ \$(sed -n '/Names shared with MPI:/,/end of the names shared with MPI/p' $header | grep -c '^#define $name ') = 1 ] &&
-            [ \$(grep -c '^#define $name ' $header) = 1 ]"
+        check "$name defined once in $header, under its condition" \
+            test "$(condition_of $header "#define $name ")" = "#if !(defined(MPI_INFO_AFTER_MPI2_H) || defined($name))"
+    done
+    for name in MPI_MAX_INFO_KEY MPI_MAX_INFO_VAL MPI_INFO_NULL MPI_INFO_ENV; do
+        check "$name defined once in $header, under its condition" \
+            test "$(condition_of $header "#define $name ")" = "#if !defined($name)"
     done
 done
-check "MPI_Fint only in the shared block of mpi_info.h" sh -c "
-    [ \$(sed -n '/Names shared with MPI:/,/end of the names shared with MPI/p' include/mpi_info.h | grep -c '^typedef int MPI_Fint;') = 1 ] &&
-    [ \$(grep -c 'MPI_Fint;' include/mpi_info.h) = 1 ]"
+check "MPI_Info defined once in mpi_info.h, unless MPI_INFO_NULL is" \
+    test "$(condition_of include/mpi_info.h "typedef int MPI_Info;")" = "#if !defined(MPI_INFO_NULL)"
+check "MPI_Info defined once in mpi_info_abi.h, unless MPI_INFO_NULL is" \
+    test "$(condition_of include/mpi_info_abi.h "typedef struct MPI_ABI_Info *MPI_Info;")" = "#if !defined(MPI_INFO_NULL)"
+check "MPI_Fint defined once in mpi_info.h, unless MPI_VERSION is" \
+    test "$(condition_of include/mpi_info.h "typedef int MPI_Fint;")" = "#if !defined(MPI_VERSION)"
+check "no MPI_Fint in mpi_info_abi.h" sh -c "! grep -q 'MPI_Fint;' include/mpi_info_abi.h"
 
 # Host mpi.h files: the shared names (with the MPI-5.0 ABI's numbers) and names of their own,
 # as macros or as enum constants.
@@ -154,5 +167,126 @@ for header in mpi_info.h mpi_info_abi.h; do
             "$CXX" -std=c++11 -Wall -Wextra -Werror -Iinclude -I"$tmp" "${defs[@]}" -c "$tmp/on_host.cpp" -o "$tmp/on_host.o"
     done
 done
+# ---- After a real MPI-5.0 standard ABI mpi.h: MPICH's src/binding/abi/mpi_abi.h and the MPI
+# Forum's mpi-abi-stubs mpi.h, copied in tests-c/abi-real (README there). Such an mpi.h has
+# the info object's names and prototypes; mpi_info_abi.h after it adds the MPIX_ ones, in C99,
+# C11 and C++11 with warnings as errors, and the program runs on libmpi_info_abi.
+LIB=${MPI_INFO_LIB:-build/lib}
+STATIC_LIBS="-lpthread -ldl -lm -lrt -lutil"
+cat >"$tmp/on_abi.c" <<'C'
+#include <mpi.h>
+#include "mpi_info_abi.h"
+#include <string.h>
+#define ABI_VALUE(name, value) typedef char abi_value_of_##name[(name) == (value) ? 1 : -1];
+ABI_VALUE(MPI_SUCCESS, 0)
+ABI_VALUE(MPI_ERR_INFO, 34)
+ABI_VALUE(MPI_MAX_INFO_KEY, 256)
+ABI_VALUE(MPI_MAX_INFO_VAL, 1024)
+ABI_VALUE(MPIX_INFO_FORMAT_LINES, 1)
+static MPI_Info kept = MPI_INFO_NULL;
+static char key[MPI_MAX_INFO_KEY];
+static char value[MPI_MAX_INFO_VAL];
+int main(void) {
+    MPI_Info info, env = MPI_INFO_ENV;
+    int flag = 0, buflen = (int)sizeof value, nkeys = 0, bad = 0;
+    int64_t number = 0;
+    bad += MPI_Info_create(&info) != MPI_SUCCESS;
+    bad += MPI_Info_set(info, "cb_nodes", "4") != MPI_SUCCESS;
+    bad += MPI_Info_get_string(info, "cb_nodes", &buflen, value, &flag) != MPI_SUCCESS || !flag || strcmp(value, "4") != 0;
+    bad += MPI_Info_get_nthkey(info, 0, key) != MPI_SUCCESS || strcmp(key, "cb_nodes") != 0;
+    bad += MPIX_Info_get_int64(info, "cb_nodes", &number, &flag) != MPI_SUCCESS || number != 4;
+    bad += MPI_Info_get_nkeys(env, &nkeys) != MPI_SUCCESS || nkeys < 1;
+    bad += MPI_Info_toint(kept) != 0x130 || MPI_Info_fromint(0x131) != MPI_INFO_ENV;
+    bad += MPI_Info_free(&info) != MPI_SUCCESS || info != MPI_INFO_NULL;
+    bad += MPI_Info_set(kept, "k", "v") != MPI_ERR_INFO;
+    return bad;
+}
+C
+cp "$tmp/on_abi.c" "$tmp/on_abi.cpp"
+for real in mpich mpi-abi-stubs; do
+    inc=(-Itests-c/abi-real/$real -Iinclude)
+    for std in c99 c11; do
+        check "mpi_info_abi.h after $real's standard ABI mpi.h, $std -pedantic" \
+            "$CC" -std=$std -pedantic -Wall -Wextra -Werror "${inc[@]}" -c "$tmp/on_abi.c" -o "$tmp/on_abi.o"
+    done
+    check "mpi_info_abi.h after $real's standard ABI mpi.h, C++11 -pedantic" \
+        "$CXX" -std=c++11 -pedantic -Wall -Wextra -Werror "${inc[@]}" -c "$tmp/on_abi.cpp" -o "$tmp/on_abi_cpp.o"
+    check "a program on $real's standard ABI mpi.h and mpi_info_abi.h runs on libmpi_info_abi" sh -c "
+        '$CC' -std=c99 -pedantic -Wall -Wextra -Werror -Itests-c/abi-real/$real -Iinclude '$tmp/on_abi.c' -o '$tmp/on_abi' \
+            -L'$LIB' -lmpi_info_abi -Wl,-rpath,'$PWD/$LIB' && '$tmp/on_abi'"
+done
+
+check "mpi_info_abi.h after tests-c/abi/mpi.h (the suite's standard ABI mpi.h), C99 -pedantic" \
+    "$CC" -std=c99 -pedantic -Wall -Wextra -Werror -Itests-c/abi -Iinclude -c "$tmp/on_abi.c" -o "$tmp/on_abi.o"
+
+# ---- An mpi.h that does not compose with the header: one #error, which says what to do.
+# one_error EXPECTED COMPILER ARGS...: the compilation fails with exactly one error message,
+# which has EXPECTED in it.
+one_error() {
+    local expected=$1; shift
+    if "$@" >"$tmp/errors" 2>&1; then echo "compiled"; return 1; fi
+    cat "$tmp/errors"
+    [ "$(grep -c 'error:' "$tmp/errors")" = 1 ] && grep 'error:' "$tmp/errors" | grep -qF "$expected"
+}
+printf '#include <mpi.h>\n#include INFO_H\nint main(void) { MPI_Info info; return MPI_Info_create(&info); }\n' >"$tmp/after_mpi.c"
+cp "$tmp/after_mpi.c" "$tmp/after_mpi.cpp"
+for real in mpich mpi-abi-stubs; do
+    check "mpi_info.h after $real's standard ABI mpi.h: one #error" one_error "include mpi_info_abi.h instead" \
+        "$CC" -std=c99 -pedantic -Wall -Wextra -Werror -Itests-c/abi-real/$real -Iinclude -DINFO_H='"mpi_info.h"' -c "$tmp/after_mpi.c" -o "$tmp/after_mpi.o"
+done
+# A full MPI's own mpi.h (Debian's MPICH and Open MPI), where installed: MPI_Info and its
+# functions are that MPI's.
+for full in mpich:/usr/include/x86_64-linux-gnu/mpich openmpi:/usr/lib/x86_64-linux-gnu/openmpi/include; do
+    name=${full%%:*}; dir=${full#*:}
+    if [ ! -f "$dir/mpi.h" ]; then echo "header_test: skipped the checks after $name's mpi.h ($dir/mpi.h is not installed)"; continue; fi
+    for header in mpi_info.h mpi_info_abi.h; do
+        check "$header after $name's mpi.h: one #error, C99" one_error "use that library's MPI_Info_ functions" \
+            "$CC" -std=c99 -pedantic -Wall -Wextra -Werror -I"$dir" -Iinclude -DINFO_H="\"$header\"" -c "$tmp/after_mpi.c" -o "$tmp/after_mpi.o"
+        check "$header after $name's mpi.h: one #error, C++11" one_error "use that library's MPI_Info_ functions" \
+            "$CXX" -std=c++11 -Wall -Wextra -Werror -DMPICH_SKIP_MPICXX -DOMPI_SKIP_MPICXX -I"$dir" -Iinclude -DINFO_H="\"$header\"" \
+            -c "$tmp/after_mpi.cpp" -o "$tmp/after_mpi.o"
+    done
+done
+
+# ---- The link check (README.md, "Standard ABI"): a program compiled with one header links
+# and runs with its own library, and fails to link with the other, shared or static, naming
+# the library it needs.
+printf '#include INFO_H\nint main(void) { MPI_Info info; return MPI_Info_create(&info) != MPI_SUCCESS || MPI_Info_free(&info) != MPI_SUCCESS; }\n' >"$tmp/link.c"
+cp "$tmp/link.c" "$tmp/link.cpp"
+for header in mpi_info mpi_info_abi; do
+    symbol=${header}_h_requires_lib$header
+    "$CC" -std=c99 -O2 -Wall -Wextra -Werror -Iinclude -DINFO_H="\"$header.h\"" -c "$tmp/link.c" -o "$tmp/link_$header.o"
+    check "a C object compiled with $header.h at -O2 refers to $symbol" sh -c "nm '$tmp/link_$header.o' | grep -q ' U $symbol\$'"
+    check "a C++ object compiled with $header.h refers to $symbol" sh -c "
+        '$CXX' -std=c++11 -O2 -Wall -Wextra -Werror -Iinclude -DINFO_H='\"$header.h\"' -c '$tmp/link.cpp' -o '$tmp/link_cpp.o' &&
+        nm '$tmp/link_cpp.o' | grep -q ' U $symbol\$'"
+    for library in mpi_info mpi_info_abi; do
+        for kind in shared static; do
+            if [ $kind = shared ]; then how="-L$LIB -l$library -Wl,-rpath,$PWD/$LIB"; else how="$LIB/lib$library.a $STATIC_LIBS"; fi
+            if [ $library = $header ]; then
+                check "$header.h with lib$library, $kind: links and runs" sh -c "
+                    '$CC' '$tmp/link_$header.o' -o '$tmp/link' $how && '$tmp/link'"
+            else
+                check "$header.h with lib$library, $kind: fails to link, naming $symbol" sh -c "
+                    ! '$CC' '$tmp/link_$header.o' -o '$tmp/link' $how >'$tmp/link.out' 2>&1 &&
+                    grep 'undefined reference' '$tmp/link.out' | grep -q '$symbol'"
+            fi
+        done
+    done
+    other=mpi_info_abi; [ $header = mpi_info_abi ] && other=mpi_info
+    check "$header.h with lib$other, shared, -Wl,--gc-sections: fails to link, naming $symbol" sh -c "
+        '$CC' -std=c99 -O2 -ffunction-sections -fdata-sections -Iinclude -DINFO_H='\"$header.h\"' '$tmp/link.c' -o '$tmp/link' \
+            -Wl,--gc-sections -L'$LIB' -l$other >'$tmp/link.out' 2>&1; [ \$? -ne 0 ] &&
+        grep 'undefined reference' '$tmp/link.out' | grep -q '$symbol'"
+    check "$header.h with MPI_INFO_NO_LINK_CHECK: no reference to $symbol" sh -c "
+        '$CC' -std=c99 -pedantic -Wall -Wextra -Werror -Iinclude -DMPI_INFO_NO_LINK_CHECK -DINFO_H='\"$header.h\"' -c '$tmp/link.c' -o '$tmp/nocheck.o' &&
+        ! nm '$tmp/nocheck.o' | grep -q '$symbol'"
+done
+check "libmpi_info defines mpi_info_h_requires_libmpi_info only" sh -c "
+    nm -D --defined-only '$LIB/libmpi_info.so' | grep -q ' mpi_info_h_requires_libmpi_info\$' &&
+    ! nm -D --defined-only '$LIB/libmpi_info.so' | grep -q requires_libmpi_info_abi"
+check "libmpi_info_abi defines mpi_info_abi_h_requires_libmpi_info_abi only" sh -c "
+    nm -D --defined-only '$LIB/libmpi_info_abi.so' | grep -q ' mpi_info_abi_h_requires_libmpi_info_abi\$' &&
+    ! nm -D --defined-only '$LIB/libmpi_info_abi.so' | grep -q ' mpi_info_h_requires'"
 echo "header_test: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -2,7 +2,9 @@
 # `make install` into a temporary prefix (with DESTDIR), then build and run examples/hints.c
 # with nothing but what pkg-config says, dynamically and statically, the same for a program
 # written against the standard ABI build (mpi_info_abi.h, libmpi_info_abi), and the Fortran
-# programs below; then `make uninstall`.
+# programs below; then `make uninstall`, which must leave exactly what was there before: a
+# header of another package in the include directory (so that directory stays), an empty
+# directory that existed before (it stays too), and no file or directory of this package.
 set -u
 cd "$(dirname "$0")/.."
 MAKE=${MAKE:-make}; CC=${CC:-cc}
@@ -14,6 +16,10 @@ check() {
 stage=$(mktemp -d); trap 'rm -rf "$stage" /tmp/install_test.$$' EXIT
 prefix=/opt/mpi-info-test
 root=$stage/root
+# What was there before the install.
+mkdir -p $root$prefix/include $root$prefix/share/man
+echo '/* another package */' >$root$prefix/include/other.h
+before=$(cd $root && find . | sort)
 check "make install" $MAKE --no-print-directory install PREFIX=$prefix DESTDIR=$root
 lib=$root$prefix/lib
 check "versioned library" test -f "$(echo $lib/libmpi_info.so.*.*.*)"
@@ -29,6 +35,12 @@ flags=$(pkg-config --cflags --libs mpi-info)
 check "pkg-config answers" test -n "$flags"
 check "build with pkg-config" sh -c "$CC -std=c99 -Wall -Werror examples/hints.c $flags -o $stage/hints"
 check "run it"                env LD_LIBRARY_PATH=$lib $stage/hints
+# The README's first C example, as written: it builds and runs with pkg-config's flags, and
+# leads with MPI_Info_get_string, not MPI_Info_get (deprecated since MPI-4.0).
+awk '/^```c$/ {on = 1; next} on && /^```$/ {exit} on' README.md >$stage/readme.c
+check "README's C example uses no deprecated MPI_Info_get" sh -c "grep -q MPI_Info_get_string $stage/readme.c && ! grep -q 'MPI_Info_get(' $stage/readme.c"
+check "README's C example builds with pkg-config" sh -c "$CC -std=c99 -Wall -Wextra -Werror $stage/readme.c $flags -o $stage/readme"
+check "README's C example runs" sh -c "test \"\$(env LD_LIBRARY_PATH=$lib $stage/readme)\" = 'cb_buffer_size = 16777216'"
 check "static build with pkg-config" sh -c "$CC -std=c99 -Wall -Werror examples/hints.c -static-libgcc $(pkg-config --cflags mpi-info) $lib/libmpi_info.a $(pkg-config --static --libs-only-l mpi-info | sed 's/-lmpi_info//') -o $stage/hints_static"
 check "run the static build"  sh -c "env -u LD_LIBRARY_PATH $stage/hints_static >/dev/null"
 check "static build needs no libmpi_info.so" sh -c "! ldd $stage/hints_static | grep -q libmpi_info"
@@ -90,7 +102,7 @@ check "ABI: it loads the staged libmpi_info_abi and no libmpi_info" loads_abi_on
 check "ABI: static build with pkg-config" sh -c "$CC -std=c99 -Wall -Wextra -Werror $stage/use_abi.c -static-libgcc $(pkg-config --cflags mpi-info-abi) $lib/libmpi_info_abi.a $(pkg-config --static --libs-only-l mpi-info-abi | sed 's/-lmpi_info_abi//') -o $stage/use_abi_static"
 check "ABI: run the static build" sh -c "test \"\$(env -u LD_LIBRARY_PATH $stage/use_abi_static)\" = striping_factor=4"
 check "ABI: static build needs no libmpi_info_abi.so" sh -c "! ldd $stage/use_abi_static | grep -q libmpi_info"
-# Fortran: the include file and the module sources always; with a Fortran compiler also the
+# Fortran: the include file and its parts, and the module sources always; with a Fortran compiler also the
 # modules (gfortran's .mod files), libmpi_info_f08.a and mpi-info-f08.pc. A program that uses
 # only mpi_info_f08 (examples/hints.f90) builds with -std=f2018 -Wall -Werror and nothing but
 # pkg-config, and runs; so do an include-file program and a `use mpi_info` one with mpi-info's
@@ -98,6 +110,7 @@ check "ABI: static build needs no libmpi_info_abi.so" sh -c "! ldd $stage/use_ab
 FC=${FC-gfortran}   # make test sets it, empty when the build had no Fortran compiler
 inc=$root$prefix/include
 check "Fortran include file"  test -f $inc/mpi_infof.h
+check "its parts (docs/embedding.md, Fortran)" test -f $inc/mpi_infof_mpi2.h -a -f $inc/mpi_infof_own.h
 check "module sources"        test -f $root$prefix/share/mpi-info/fortran/mpi_info_f08.f90
 if [ -n "$FC" ] && command -v "$FC" >/dev/null 2>&1; then
     check "modules"           test -f $inc/mpi_info.mod -a -f $inc/mpi_info_f08.mod -a -f $inc/mpi_info_constants.mod
@@ -114,6 +127,8 @@ if [ -n "$FC" ] && command -v "$FC" >/dev/null 2>&1; then
     check "run it" env LD_LIBRARY_PATH=$lib $stage/new
 fi
 check "make uninstall" $MAKE --no-print-directory uninstall PREFIX=$prefix DESTDIR=$root
-check "nothing left"   sh -c "test -z \"\$(find $root -type f -o -type l)\""
+check "no file left"  sh -c "test \"\$(find $root -type f -o -type l)\" = $root$prefix/include/other.h"
+check "the tree as before, every directory the install made removed" test "$(cd $root && find . | sort)" = "$before"
+check "other.h kept" test -f $root$prefix/include/other.h
 echo "install_test: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -3,7 +3,7 @@
  * This program replaces malloc and its relatives with versions that can fail on purpose, and
  * runs one scripted sequence of calls (every function that allocates: create, set growing the
  * object past its index threshold, set replacing values, dup, copy-on-write after dup, delete
- * of shared pairs, the first use of MPI_INFO_ENV, create_env, free, and the MPIX_ calls that
+ * of shared pairs, a duplicate of MPI_INFO_ENV, create_env, free, and the MPIX_ calls that
  * allocate: set_bool, set_int64, merge (growing a small object past its index threshold,
  * replacing values, MPI_INFO_ENV as the source, self-merge), set_from_string in both formats,
  * set_from_file, deserialize, and the hint checks check and check_with_vocab, the first
@@ -17,7 +17,9 @@
  *     the same call is then repeated without failures, so the script goes on;
  *   - after MPI_SUCCESS every object holds what the model says;
  *   - the read-only calls (get, get_valuelen, get_string, get_nthkey, get_nkeys, and the MPIX_
- *     typed reads, serialize and equal) allocate nothing at all.
+ *     typed reads, serialize and equal) allocate nothing at all; the script's first step reads
+ *     MPI_INFO_ENV, the process's first call into the library, which allocates nothing either
+ *     (its pairs were built when the library was loaded).
  * A child that dies (an abort on an allocation the library cannot survive) is a failure.
  * Last, in this process: argument errors come before out of memory (create_env's NULL
  * argument; the hint checks' bad arguments, with the built-in vocabulary's read failing).
@@ -96,6 +98,7 @@ struct step {
 };
 
 #define OBJECTS 11
+#define ENV_OBJ (-1)           /* a READS step's object: MPI_INFO_ENV */
 #define MODEL_CAP 100          /* pairs an object's model can hold */
 #define KEYS 40
 static char key_names[KEYS][16], short_values[KEYS][16], long_values[KEYS][64];
@@ -153,6 +156,7 @@ static void build_script(void) {
         snprintf(short_values[i], sizeof short_values[i], "v%d", i);
         snprintf(long_values[i], sizeof long_values[i], "a longer value for key %02d, to move it", i);
     }
+    add(READS, ENV_OBJ, 0, "maxprocs", NULL);       /* the first call of the process */
     add(CREATE, 0, 0, NULL, NULL);
     /* Past the scan threshold, so the hash index is built and then grows. */
     for (int i = 0; i < 20; i++) add(SET, 0, 0, key_names[i], short_values[i]);
@@ -166,7 +170,7 @@ static void build_script(void) {
     add(DUP, 2, 1, NULL, NULL);
     add(DELETE, 2, 0, key_names[2], NULL);           /* copy-on-write by delete */
     add(READS, 2, 0, key_names[9], NULL);
-    add(DUP_ENV, 3, 0, NULL, NULL);                  /* the first use of MPI_INFO_ENV */
+    add(DUP_ENV, 3, 0, NULL, NULL);                  /* shares MPI_INFO_ENV's pairs */
     add(READS, 3, 0, "maxprocs", NULL);
     add(SET, 3, 0, "wdir", "/elsewhere");
     add(CREATE_ENV, 4, 0, NULL, NULL);
@@ -389,7 +393,7 @@ static void apply(const struct step *s, MPI_Info made) {
 static void reads(const struct step *s) {
     char value[MPI_MAX_INFO_VAL], key[MPI_MAX_INFO_KEY];
     int flag = 0, len = 0, nkeys = 0, buflen = (int)sizeof value;
-    MPI_Info info = handle[s->obj];
+    MPI_Info info = s->obj == ENV_OBJ ? MPI_INFO_ENV : handle[s->obj];
     long before = allocations;
     fail_at = -1; /* any allocation now is counted but none fails */
     armed = 1;

@@ -78,7 +78,7 @@ program f_env
    call check_rc(ierr, MPI_SUCCESS, 'the new object is writable')
    call check_same(dump(MPI_INFO_ENV), envsnap, 'changing it leaves MPI_INFO_ENV alone')
 
-   ! wdir is the directory at the call; MPI_INFO_ENV keeps the one it first saw.
+   ! wdir is the directory at the call; MPI_INFO_ENV keeps the one at load.
    other_dir = merge('/tmp', '/   ', trim(start_dir) /= '/tmp')
    call check(chdir(trim(other_dir) // c_null_char) == 0, 'chdir')
    other_dir = cwd()

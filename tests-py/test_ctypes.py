@@ -1086,7 +1086,7 @@ def main():
 
     messages = {}
     for api in (mpi, pmpi):
-        # MPI_INFO_ENV first, so its wdir is read before anything else could change it
+        # MPI_INFO_ENV first: its wdir is the directory at the load above, as now
         run_section(api.prefix + "env", section_env, api)
         run_section(api.prefix + "errors", section_errors, api, messages)
         run_section(api.prefix + "handles", section_handles, api)

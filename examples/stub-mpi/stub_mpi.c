@@ -11,7 +11,8 @@
  * Everything is in this one file, so one object: a program that uses any of this layer's
  * functions gets its error functions too, whichever archive comes first on the link line (a
  * host's error functions in an object of their own could be left in the archive, and then the
- * weak ones of libmpi_info.a, which know none of the host's codes, would answer). */
+ * weak ones of libmpi_info.a, which know none of the host's codes, would answer). The same
+ * holds for the Fortran binding at the end (mpif.h). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -138,3 +139,48 @@ int MPI_Error_string(int errorcode, char *string, int *resultlen) { return error
 int PMPI_Error_string(int errorcode, char *string, int *resultlen) { return error_string(errorcode, string, resultlen); }
 int MPI_Error_class(int errorcode, int *errorclass) { return error_class(errorcode, errorclass); }
 int PMPI_Error_class(int errorcode, int *errorclass) { return error_class(errorcode, errorclass); }
+
+/* The Fortran binding, for programs that include mpif.h: the routines under the linker names
+ * gfortran and flang give them on Linux (lower case, one trailing underscore; every argument by
+ * reference, then one size_t per CHARACTER argument, its declared length). MPI_INFO_ routines
+ * are mpi-info's (libmpi_info). MPI_ERROR_STRING and MPI_ERROR_CLASS, with their PMPI_ twins,
+ * are the C functions' error_string and error_class, so they too answer for this layer's codes
+ * and pass every other code to mpi-info; a string is blank-padded to its declared length and
+ * nothing is written on error. */
+void mpi_init_(MPI_Fint *ierror) { *ierror = MPI_Init(NULL, NULL); }
+void mpi_finalize_(MPI_Fint *ierror) { *ierror = MPI_Finalize(); }
+
+void mpi_comm_rank_(const MPI_Fint *comm, MPI_Fint *rank, MPI_Fint *ierror) { *ierror = MPI_Comm_rank(*comm, rank); }
+void mpi_comm_size_(const MPI_Fint *comm, MPI_Fint *size, MPI_Fint *ierror) { *ierror = MPI_Comm_size(*comm, size); }
+
+void mpi_bcast_(void *buffer, const MPI_Fint *count, const MPI_Fint *datatype, const MPI_Fint *root,
+                const MPI_Fint *comm, MPI_Fint *ierror) {
+    *ierror = MPI_Bcast(buffer, *count, *datatype, *root, *comm);
+}
+
+static void error_string_f(const MPI_Fint *errorcode, char *string, MPI_Fint *resultlen, MPI_Fint *ierror,
+                           size_t string_len) {
+    char message[MPI_MAX_ERROR_STRING];
+    int length = 0;
+    int rc = error_string(*errorcode, message, &length);
+    if (rc == MPI_SUCCESS) {
+        size_t n = (size_t)length < string_len ? (size_t)length : string_len;
+        memcpy(string, message, n);
+        memset(string + n, ' ', string_len - n);
+        *resultlen = (MPI_Fint)n;
+    }
+    *ierror = rc;
+}
+
+void mpi_error_string_(const MPI_Fint *errorcode, char *string, MPI_Fint *resultlen, MPI_Fint *ierror, size_t string_len) {
+    error_string_f(errorcode, string, resultlen, ierror, string_len);
+}
+void pmpi_error_string_(const MPI_Fint *errorcode, char *string, MPI_Fint *resultlen, MPI_Fint *ierror, size_t string_len) {
+    error_string_f(errorcode, string, resultlen, ierror, string_len);
+}
+void mpi_error_class_(const MPI_Fint *errorcode, MPI_Fint *errorclass, MPI_Fint *ierror) {
+    *ierror = error_class(*errorcode, errorclass);
+}
+void pmpi_error_class_(const MPI_Fint *errorcode, MPI_Fint *errorclass, MPI_Fint *ierror) {
+    *ierror = error_class(*errorcode, errorclass);
+}

@@ -27,6 +27,7 @@ use super::{boundary, to_c_int};
 use crate::cstr::{Out, OutStr};
 use crate::error::{message, Error};
 use crate::host::host_definition;
+use crate::nocancel::NoCancel;
 
 /// Gives the message for an error code.
 ///
@@ -51,7 +52,8 @@ use crate::host::host_definition;
 ///
 /// Notes:
 /// In Fortran, `STRING` is blank-padded to its declared length, and `RESULTLEN` is the number
-/// of the message's characters written; the Fortran routine knows this library's codes only.
+/// of the message's characters written; the Fortran routine passes a code this library does
+/// not own to the host's C function in the same way.
 ///
 /// See also: `MPI_Error_class`, `MPIX_Info_error_string`.
 #[no_mangle]
@@ -175,8 +177,9 @@ type ErrorStringFn = unsafe extern "C" fn(c_int, *mut c_char, *mut c_int) -> c_i
 type ErrorClassFn = unsafe extern "C" fn(c_int, *mut c_int) -> c_int;
 
 /// The host's `MPI_Error_string` on a code this library does not own; `None` where no host
-/// library defines it (`crate::host`), or this thread is already passing a code on.
-fn host_error_string(errorcode: c_int, string: *mut c_char, resultlen: *mut c_int) -> Option<c_int> {
+/// library defines it (`crate::host`), or this thread is already passing a code on. The
+/// Fortran `MPI_ERROR_STRING` passes codes on through it too (`capi::fortran`).
+pub(super) fn host_error_string(errorcode: c_int, string: *mut c_char, resultlen: *mut c_int) -> Option<c_int> {
     pass_on(|| {
         let host = host_definition(c"PMPI_Error_string", c"MPI_Error_string")?;
         // SAFETY: the MPI standard fixes the C prototype of (P)MPI_Error_string, so a definition
@@ -189,7 +192,7 @@ fn host_error_string(errorcode: c_int, string: *mut c_char, resultlen: *mut c_in
 }
 
 /// [`host_error_string`] for `MPI_Error_class`.
-fn host_error_class(errorcode: c_int, errorclass: *mut c_int) -> Option<c_int> {
+pub(super) fn host_error_class(errorcode: c_int, errorclass: *mut c_int) -> Option<c_int> {
     pass_on(|| {
         let host = host_definition(c"PMPI_Error_class", c"MPI_Error_class")?;
         // SAFETY: as in `host_error_string`, for the standard's prototype of (P)MPI_Error_class.
@@ -211,6 +214,9 @@ fn pass_on(call: impl FnOnce() -> Option<c_int>) -> Option<c_int> {
     if PASSING_ON.get() {
         return None;
     }
+    // The host's function may reach a cancellation point (`crate::nocancel`): a forced unwind
+    // from it would run through this library's frames and the object `call` holds open.
+    let _no_cancel = NoCancel::hold();
     PASSING_ON.set(true);
     let code = call();
     PASSING_ON.set(false);

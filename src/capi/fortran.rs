@@ -18,12 +18,20 @@
 //!
 //! Like the C functions, each routine's work is in its `pmpi_` name, which runs over the core
 //! (`handles`, `InfoMap`, `env`), and the plain name only forwards.
+//!
+//! `MPI_ERROR_STRING` and `MPI_ERROR_CLASS` answer for this library's codes and pass any other
+//! code to a host MPI's C `MPI_Error_string` / `MPI_Error_class`, found as the C functions find
+//! it (`capi::errors`, `crate::host`): a program that reaches these routines rather than its
+//! host's own Fortran ones (the shared `libmpi_info` first in the lookup order) still gets the
+//! host's answer for the host's codes (docs/embedding.md, Fortran).
 
 use std::ffi::{c_char, c_int};
+use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use super::{boundary, count_arg, to_c_int, MPI_Fint, MPI_Info, MPI_INFO_NULL};
+use super::errors::{host_error_class, host_error_string};
+use super::{boundary, count_arg, set_up, to_c_int, MPI_Fint, MPI_Info, MPI_INFO_NULL};
 use crate::cstr::Out;
-use crate::error::{message, Error};
+use crate::error::{message, Error, MPI_ERR_INTERN, MPI_SUCCESS};
 use crate::fstr::{read_in, read_stripped, FortranOut, FALSE, TRUE};
 use crate::handles;
 use crate::info::{check_key, check_value};
@@ -32,7 +40,14 @@ use crate::shared::SharedMap;
 /// Runs a routine's body (as the C functions do, panics included) and stores its class in
 /// `IERROR`. A NULL `IERROR`, which no Fortran caller passes, receives nothing.
 fn run(ierror: *mut MPI_Fint, body: impl FnOnce() -> Result<(), Error>) {
-    let code = boundary(body);
+    run_code(ierror, || boundary(body))
+}
+
+/// [`run`] for a body that returns a code itself: the error routines, which return what a
+/// host's function returned. A panic is `MPI_ERR_INTERN`.
+fn run_code(ierror: *mut MPI_Fint, body: impl FnOnce() -> c_int) {
+    set_up();
+    let code = catch_unwind(AssertUnwindSafe(body)).unwrap_or(MPI_ERR_INTERN);
     if let Ok(ierror) = Out::new(ierror) {
         ierror.put(code);
     }
@@ -395,7 +410,9 @@ pub extern "C" fn pmpi_info_create_env_(info: *mut MPI_Fint, ierror: *mut MPI_Fi
 /// `MPI_ERROR_STRING(ERRORCODE, STRING, RESULTLEN, IERROR)`: the message for the code,
 /// blank-padded to `STRING`'s declared length (cut to it if longer; declared as
 /// `CHARACTER*(MPI_MAX_ERROR_STRING)` every message fits), and in `RESULTLEN` the number of
-/// its characters written. An unknown code is `MPI_ERR_ARG`.
+/// its characters written. A code this library does not own goes to the host MPI's C
+/// `MPI_Error_string`, as the C function passes it on (`capi::errors`): its message is written
+/// the same way and its return code is `IERROR`. A code nobody owns is `MPI_ERR_ARG`.
 #[no_mangle]
 pub extern "C" fn mpi_error_string_(
     errorcode: *const MPI_Fint,
@@ -416,19 +433,56 @@ pub extern "C" fn pmpi_error_string_(
     ierror: *mut MPI_Fint,
     string_len: usize,
 ) {
-    run(ierror, || {
-        let text = message(int_arg(errorcode)?).ok_or(Error::Arg)?.as_bytes();
-        let string = FortranOut::new(string, string_len)?;
-        let resultlen = Out::new(resultlen)?;
-        let written = to_c_int(text.len().min(string_len))?;
-        string.put(text, text.len());
-        resultlen.put(written);
-        Ok(())
+    run_code(ierror, || {
+        let code = match int_arg(errorcode) {
+            Ok(code) => code,
+            Err(error) => return error.code(),
+        };
+        match message(code) {
+            Some(text) => boundary(|| put_message(text.as_bytes(), string, resultlen, string_len)),
+            None => host_message(code, string, resultlen, string_len),
+        }
     })
 }
 
+/// Room for a host's message: more than any MPI's `MPI_MAX_ERROR_STRING` (MPICH's is 1024,
+/// Open MPI's 256, the standard ABI's 512), which bounds what its `MPI_Error_string` writes.
+const HOST_MESSAGE_ROOM: usize = 4096;
+
+/// `text` into `STRING`, blank-padded, and the number of its characters written into
+/// `RESULTLEN`; a NULL output is `MPI_ERR_ARG`, with nothing written.
+fn put_message(text: &[u8], string: *mut c_char, resultlen: *mut MPI_Fint, string_len: usize) -> Result<(), Error> {
+    let string = FortranOut::new(string, string_len)?;
+    let resultlen = Out::new(resultlen)?;
+    let written = to_c_int(text.len().min(string_len))?;
+    string.put(text, text.len());
+    resultlen.put(written);
+    Ok(())
+}
+
+/// `MPI_ERROR_STRING` of a code this library does not own: the host's C function's message
+/// (read up to its NUL) and return code; `MPI_ERR_ARG` if no host answers. Outputs are written
+/// only when the host's call succeeded.
+fn host_message(code: c_int, string: *mut c_char, resultlen: *mut MPI_Fint, string_len: usize) -> c_int {
+    if FortranOut::new(string, string_len).is_err() || resultlen.is_null() {
+        return Error::Arg.code();
+    }
+    let mut buffer = [0u8; HOST_MESSAGE_ROOM];
+    let mut length: c_int = -1;
+    match host_error_string(code, buffer.as_mut_ptr().cast(), &mut length) {
+        None => Error::Arg.code(),
+        Some(MPI_SUCCESS) => {
+            let end = buffer.iter().position(|&byte| byte == 0).unwrap_or(buffer.len());
+            boundary(|| put_message(&buffer[..end], string, resultlen, string_len))
+        }
+        Some(failure) => failure,
+    }
+}
+
 /// `MPI_ERROR_CLASS(ERRORCODE, ERRORCLASS, IERROR)`: every code this library returns is its
-/// own class. An unknown code is `MPI_ERR_ARG`.
+/// own class. A code this library does not own goes to the host MPI's C `MPI_Error_class`,
+/// whose class is written and whose return code is `IERROR`. A code nobody owns is
+/// `MPI_ERR_ARG`.
 #[no_mangle]
 pub extern "C" fn mpi_error_class_(errorcode: *const MPI_Fint, errorclass: *mut MPI_Fint, ierror: *mut MPI_Fint) {
     pmpi_error_class_(errorcode, errorclass, ierror)
@@ -437,10 +491,27 @@ pub extern "C" fn mpi_error_class_(errorcode: *const MPI_Fint, errorclass: *mut 
 /// Profiling name of `mpi_error_class_`.
 #[no_mangle]
 pub extern "C" fn pmpi_error_class_(errorcode: *const MPI_Fint, errorclass: *mut MPI_Fint, ierror: *mut MPI_Fint) {
-    run(ierror, || {
-        let code = int_arg(errorcode)?;
-        message(code).ok_or(Error::Arg)?;
-        Out::new(errorclass)?.put(code);
-        Ok(())
+    run_code(ierror, || {
+        let code = match int_arg(errorcode) {
+            Ok(code) => code,
+            Err(error) => return error.code(),
+        };
+        let errorclass = match Out::new(errorclass) {
+            Ok(errorclass) => errorclass,
+            Err(error) => return error.code(),
+        };
+        if message(code).is_some() {
+            errorclass.put(code);
+            return MPI_SUCCESS;
+        }
+        let mut class: c_int = -1;
+        match host_error_class(code, &mut class) {
+            None => Error::Arg.code(),
+            Some(MPI_SUCCESS) => {
+                errorclass.put(class);
+                MPI_SUCCESS
+            }
+            Some(failure) => failure,
+        }
     })
 }

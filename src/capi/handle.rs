@@ -15,8 +15,13 @@ use crate::error::Error;
 use crate::handles::{self, Shared, Writer};
 use crate::info::InfoMap;
 
+// The `cfg(mpi_h = ...)` attributes are always true for rustc: they tell cbindgen to write
+// these names only where no `mpi.h` included first has them (cbindgen.toml, `[defines]`).
+// `MPI_INFO_NULL` stands for the whole info object: an `mpi.h` that defines it has
+// `MPI_Info` too. The type comes before `MPI_INFO_NULL` in the header.
+
 /// An info object handle.
-#[cfg(not(feature = "abi"))]
+#[cfg(all(not(feature = "abi"), not(mpi_h = "MPI_INFO_NULL")))]
 pub type MPI_Info = c_int;
 
 /// What an ABI handle points to, for the C compiler's type checks only: an incomplete type
@@ -27,22 +32,39 @@ pub struct MPI_ABI_Info {
 }
 
 /// An info object handle (MPI-5.0 standard ABI).
-#[cfg(feature = "abi")]
+#[cfg(all(feature = "abi", not(mpi_h = "MPI_INFO_NULL")))]
 pub type MPI_Info = *mut MPI_ABI_Info;
 
 /// The null handle: no object. A constant expression.
-#[cfg(not(feature = "abi"))]
+#[cfg(all(not(feature = "abi"), not(mpi_h = "MPI_INFO_NULL")))]
 pub const MPI_INFO_NULL: MPI_Info = 304;
 /// The predefined, read-only info object describing how the process was started.
-#[cfg(not(feature = "abi"))]
+#[cfg(all(not(feature = "abi"), not(mpi_h = "MPI_INFO_ENV")))]
 pub const MPI_INFO_ENV: MPI_Info = 305;
 
 /// The null handle: no object. A constant expression.
-#[cfg(feature = "abi")]
+#[cfg(all(feature = "abi", not(mpi_h = "MPI_INFO_NULL")))]
 pub const MPI_INFO_NULL: MPI_Info = 0x130 as MPI_Info;
 /// The predefined, read-only info object describing how the process was started.
-#[cfg(feature = "abi")]
+#[cfg(all(feature = "abi", not(mpi_h = "MPI_INFO_ENV")))]
 pub const MPI_INFO_ENV: MPI_Info = 0x131 as MPI_Info;
+
+/// What a program compiled with `include/mpi_info.h` refers to (the header's link check,
+/// cbindgen.toml): defined only here, so linking that program with another library than
+/// `libmpi_info` fails with "undefined reference to `mpi_info_h_requires_libmpi_info'".
+#[cfg(not(feature = "abi"))]
+#[no_mangle]
+#[allow(non_upper_case_globals)]
+pub static mpi_info_h_requires_libmpi_info: c_int = 0;
+
+/// What a program compiled with `include/mpi_info_abi.h` refers to (the header's link check,
+/// cbindgen.toml): defined only here, so linking that program with another library than
+/// `libmpi_info_abi` fails with "undefined reference to
+/// `mpi_info_abi_h_requires_libmpi_info_abi'".
+#[cfg(feature = "abi")]
+#[no_mangle]
+#[allow(non_upper_case_globals)]
+pub static mpi_info_abi_h_requires_libmpi_info_abi: c_int = 0;
 
 /// The handle table's integer for a C handle.
 #[cfg(not(feature = "abi"))]

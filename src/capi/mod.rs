@@ -40,17 +40,25 @@ use crate::info::{MAX_KEY_LEN, MAX_VALUE_LEN};
 
 pub use handle::{MPI_Info, MPI_INFO_ENV, MPI_INFO_NULL};
 
+// The `cfg(mpi_h = ...)` attributes below are always true for rustc (`mpi_h` is never set):
+// they tell cbindgen the C condition each name is written under (cbindgen.toml, `[defines]`;
+// docs/embedding.md): a name an `mpi.h` included first may have defined already.
+
 /// A Fortran `INTEGER`, as used for handles by the Fortran bindings.
-#[cfg(not(feature = "abi"))]
+#[cfg(all(not(feature = "abi"), not(mpi_h = "MPI_VERSION")))]
 pub type MPI_Fint = c_int;
 
 /// Size of a buffer that holds the longest key and its terminating NUL (keys: 1..=255 chars).
+#[cfg(not(mpi_h = "MPI_MAX_INFO_KEY"))]
 pub const MPI_MAX_INFO_KEY: c_int = 256;
 /// Size of a buffer that holds the longest value and its terminating NUL (values: 0..=1023 chars).
+#[cfg(not(mpi_h = "MPI_MAX_INFO_VAL"))]
 pub const MPI_MAX_INFO_VAL: c_int = 1024;
 /// Size of a buffer that holds any error message and its terminating NUL.
+#[cfg(not(any(mpi_h = "MPI-2", mpi_h = "MPI_MAX_ERROR_STRING")))]
 pub const MPI_MAX_ERROR_STRING: c_int = 512;
 /// The thread level this library supports: any function, from any thread, at any time.
+#[cfg(not(any(mpi_h = "MPI-2", mpi_h = "MPI_THREAD_MULTIPLE")))]
 pub const MPI_THREAD_MULTIPLE: c_int = 4096;
 
 // The header's numbers are literals (plain `#define`s for C); these keep them in step with

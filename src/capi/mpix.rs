@@ -23,6 +23,7 @@ use super::handle;
 use crate::hints;
 use crate::hinttext::{self, Format};
 use crate::info::{InfoMap, MAX_VALUE_LEN};
+use crate::nocancel::NoCancel;
 use crate::serial;
 use crate::shared::SharedMap;
 use crate::typed::{self, IntText};
@@ -591,9 +592,13 @@ fn read_file(path: &CStr) -> Result<Vec<u8>, Error> {
 /// rules. Unlike a string, the file may hold NUL bytes; one in a key or a value makes that entry
 /// malformed.
 ///
-/// The file may be a pipe or a FIFO: one that a writer holds open (as `ROMIO_HINTS=<(...)`
-/// gives) is read until the writer closes it; a FIFO with no writer at the time of the call
-/// is read as empty, so the call returns at once, sets nothing and succeeds.
+/// The file may be a regular file, a pipe or a FIFO, or `/dev/null` (read as empty); anything
+/// else (a directory, a terminal, another device) is refused without being read, and a
+/// terminal never becomes the caller's controlling terminal. A pipe or FIFO that a writer holds
+/// open (as `ROMIO_HINTS=<(...)` gives) is read until the writer closes it; a FIFO with no
+/// writer at the time of the call is read as empty, so the call returns at once, sets nothing
+/// and succeeds. A thread cancelled (`pthread_cancel`) during the call is not ended inside it:
+/// the cancel acts after the call returns.
 ///
 /// Parameters:
 /// - `info` (in): the object that changes (not `MPI_INFO_ENV`);
@@ -606,8 +611,9 @@ fn read_file(path: &CStr) -> Result<Vec<u8>, Error> {
 /// - `MPI_ERR_INFO`: `info` is not a live object, or is `MPI_INFO_ENV`;
 /// - `MPI_ERR_ARG`: `path` is NULL or longer than 4095 bytes;
 /// - `MPI_ERR_ARG`: `format` is neither format constant;
-/// - `MPI_ERR_OTHER`: the file cannot be opened or read (it does not exist, is not readable, is a
-///   directory, the path is empty, ...);
+/// - `MPI_ERR_OTHER`: the file cannot be opened or read (it does not exist, is not readable, the
+///   path is empty, ...), or is not a regular file, a pipe or FIFO, or `/dev/null` (a directory,
+///   a terminal, `/dev/ptmx`, `/dev/zero`, ...);
 /// - `MPI_ERR_ARG`: the file is longer than `MPIX_INFO_TEXT_MAX` bytes (no more than one byte past
 ///   that is read);
 /// - `MPI_ERR_INFO_KEY`, `MPI_ERR_INFO_VALUE`: a malformed entry, as for
@@ -624,6 +630,8 @@ pub extern "C" fn MPIX_Info_set_from_file(info: MPI_Info, path: *const c_char, f
 #[no_mangle]
 pub extern "C" fn PMPIX_Info_set_from_file(info: MPI_Info, path: *const c_char, format: c_int, overwrite: c_int) -> c_int {
     boundary(|| {
+        // The open, the reads and the close are cancellation points (`crate::nocancel`).
+        let _no_cancel = NoCancel::hold();
         target_arg(info)?;
         // With its NUL, which `read_bounded` found within the bound when the path is not too long.
         let mut path_buffer = [0u8; PATH_MAX_LEN + 1];

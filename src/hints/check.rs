@@ -283,7 +283,7 @@ impl Checker<'_> {
         let mut nearest: [Option<(usize, &str)>; 3] = [None; 3];
         for entry in self.vocabulary.entries() {
             let Some(d) = distance(key, entry.key.as_bytes(), limit) else { continue };
-            let slot = nearest.iter().position(|slot| slot.is_none_or(|(seen, _)| d < seen));
+            let slot = nearest.iter().position(|slot| slot.map_or(true, |(seen, _)| d < seen));
             if let Some(slot) = slot {
                 nearest[slot..].rotate_right(1);
                 nearest[slot] = Some((d, &entry.key));
@@ -301,7 +301,7 @@ impl Checker<'_> {
                 if n > 1 {
                     let _ = write!(message, "' or '");
                 }
-                let _ = write!(message, "{}'?", found.clone().last().unwrap_or_default());
+                let _ = write!(message, "{}'?", found.clone().next_back().unwrap_or_default());
             }
         }
         let best = found.clone().next();

@@ -18,6 +18,9 @@ extern "C" {
 #define MPI_VERSION 5
 #define MPI_SUBVERSION 0
 
+#define MPI_ABI_VERSION 1
+#define MPI_ABI_SUBVERSION 0
+
 /* ---- handle types and their predefined handles ---- */
 
 typedef struct MPI_ABI_Op *MPI_Op;

@@ -14,6 +14,8 @@
 #define _GNU_SOURCE 1
 #include <dlfcn.h>
 
+/* The libraries are opened with dlopen, never linked: no link check (README.md, "Standard ABI"). */
+#define MPI_INFO_NO_LINK_CHECK 1
 #include "check.h"
 
 typedef int (*error_string_fn)(int, char *, int *);

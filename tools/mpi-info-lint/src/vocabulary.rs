@@ -13,7 +13,7 @@ pub fn target_names(vocabulary: &Vocabulary) -> String {
 /// Every key (read by `target`, if given): one line each, or a JSON array.
 pub fn list(vocabulary: &Vocabulary, target: Option<&str>, format: Format) -> String {
     let entries: Vec<&Entry> =
-        vocabulary.entries().filter(|entry| target.is_none_or(|t| entry.readers.iter().any(|r| r.target == t))).collect();
+        vocabulary.entries().filter(|entry| target.map_or(true, |t| entry.readers.iter().any(|r| r.target == t))).collect();
     match format {
         Format::Json => {
             let array: Vec<Value> = entries
