@@ -6,6 +6,7 @@
     check_report.py disagree MPI NP REPORT STDERR      the disagreements of hintjob disagree
     check_report.py long MPI NP REPORT STDERR          a key too long for a second target
     check_report.py repeat MPI NP REPORT STDERR        equal calls merged with a count
+    check_report.py windows MPI NP REPORT STDERR       the other three window calls
     check_report.py threads MPI NP REPORT STDERR       calls from 2 threads under MPI_THREAD_MULTIPLE
     check_report.py hang MPI NP REPORT STDERR          the disagreement printed and written before the hang
 
@@ -287,6 +288,20 @@ def repeat(mpi, np, path, stderr):
     check(report["checked_calls"] == 4 and report["findings"] == 4, "4 checked calls, 4 findings")
 
 
+def windows(mpi, np, path, stderr):
+    report = load(path)
+    if report is None or not schema(report):
+        return
+    common(report, mpi, np)
+    names = ["MPI_Win_create", "MPI_Win_allocate_shared", "MPI_Win_create_dynamic"]
+    check([c["call"] for c in report["calls"]] == names, f"one entry per call: {[c['call'] for c in report['calls']]}")
+    for c in report["calls"]:
+        check(c["comm_size"] == np and c["count"] == 1, f"{c['call']}: size and count")
+        check(c["diagnostics"] == [] and c["mismatches"] == [] and c["notes"] == [], f"{c['call']}: nothing found")
+        status = {e["key"]: e["status"] for e in c["effective"] if e["status"] != "added"}
+        check(status == {"no_locks": "kept"}, f"{c['call']}: no_locks kept ({status})")
+
+
 def threads(mpi, np, path, stderr):
     report = load(path)
     if report is None or not schema(report):
@@ -322,8 +337,8 @@ def main():
         report = load(sys.argv[2])
         if report is not None:
             schema(report)
-    elif mode in ("codes", "disagree", "long", "repeat", "threads") and len(sys.argv) == 6:
-        {"codes": codes, "disagree": disagree, "long": long, "repeat": repeat, "threads": threads}[mode](sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5])
+    elif mode in ("codes", "disagree", "long", "repeat", "threads", "windows") and len(sys.argv) == 6:
+        {"codes": codes, "disagree": disagree, "long": long, "repeat": repeat, "threads": threads, "windows": windows}[mode](sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5])
     elif mode == "hang" and len(sys.argv) == 6:
         hang(sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5])
     else:

@@ -16,6 +16,8 @@
  *   hintjob repeat DIR     the same file opened 3 times with the same hints, a second file once
  *   hintjob threads DIR    MPI_THREAD_MULTIPLE: 2 threads, each 20 MPI_Comm_dup_with_info on a
  *                          communicator of its own, and a file opened meanwhile
+ *   hintjob windows DIR    MPI_Win_create, MPI_Win_allocate_shared, MPI_Win_create_dynamic with
+ *                          no_locks=true
  *   hintjob plain DIR      an ordinary program: a collective write and read of a file opened
  *                          with hints the MPI takes as they are, output on rank 0, exit status 3 on rank 0
  *   hintjob bench DIR N    MPI_File_open + MPI_File_close with 20 hints, alternating with
@@ -196,6 +198,22 @@ static int threads(const char *dir) {
     return 0;
 }
 
+static int windows(void) {
+    static const char *const hints[] = {"no_locks", "true", NULL};
+    MPI_Info info = make(hints);
+    MPI_Win win;
+    static char memory[64];
+    void *base;
+    MPI_Win_create(memory, sizeof memory, 1, info, MPI_COMM_WORLD, &win);
+    MPI_Win_free(&win);
+    MPI_Win_allocate_shared(64, 1, info, MPI_COMM_WORLD, &base, &win);
+    MPI_Win_free(&win);
+    MPI_Win_create_dynamic(info, MPI_COMM_WORLD, &win);
+    MPI_Win_free(&win);
+    MPI_Info_free(&info);
+    return 0;
+}
+
 static int hang(const char *dir) {
     MPI_File fh;
     MPI_Info info;
@@ -307,10 +325,11 @@ int main(int argc, char **argv) {
     else if (argc >= 3 && strcmp(argv[1], "hang") == 0) status = hang(argv[2]);
     else if (argc >= 3 && strcmp(argv[1], "long") == 0) status = long_key(argv[2]);
     else if (argc >= 3 && strcmp(argv[1], "repeat") == 0) status = repeat(argv[2]);
+    else if (argc >= 3 && strcmp(argv[1], "windows") == 0) status = windows();
     else if (argc >= 3 && strcmp(argv[1], "threads") == 0) status = threads(argv[2]);
     else if (argc >= 3 && strcmp(argv[1], "plain") == 0) status = plain(argv[2]);
     else if (argc >= 4 && strcmp(argv[1], "bench") == 0) status = bench(argv[2], atoi(argv[3]));
-    else if (rank == 0) fprintf(stderr, "usage: hintjob codes|disagree|hang|long|repeat|threads|plain DIR | bench DIR N\n");
+    else if (rank == 0) fprintf(stderr, "usage: hintjob codes|disagree|hang|long|repeat|threads|windows|plain DIR | bench DIR N\n");
     MPI_Finalize();
     return status;
 }

@@ -105,8 +105,8 @@ for mpi in "${mpis[@]}"; do
         $PYTHON hintcheck/tests/check_report.py disagree "$mpi" "$np" "$dir/disagree.json" "$dir/disagree.err" >"$dir/check.out" 2>&1
         count "$dir/check.out"
 
-        # repeat: equal calls merged; threads: MPI_THREAD_MULTIPLE.
-        for mode in repeat threads; do
+        # repeat: equal calls merged; threads: MPI_THREAD_MULTIPLE; windows: the other window calls.
+        for mode in repeat threads windows; do
             MPI_INFO_HINTCHECK=$dir/$mode.json run "$mpi" "$np" "$lib" "$dir/$mode.out" "$dir/$mode.err" "$job" $mode "$dir"
             status=$?
             [ $status -eq 0 ] && ok || { fail "$mpi -np $np $mode: exit $status"; tail -n 20 "$dir/$mode.err"; }
