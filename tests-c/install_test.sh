@@ -52,9 +52,10 @@ awk '/^```c$/ {on = 1; next} on && /^```$/ {exit} on' README.md >$stage/readme.c
 check "README's C example uses no deprecated MPI_Info_get" sh -c "grep -q MPI_Info_get_string $stage/readme.c && ! grep -q 'MPI_Info_get(' $stage/readme.c"
 check "README's C example builds with pkg-config" sh -c "$CC -std=c99 -Wall -Wextra -Werror $stage/readme.c $flags -o $stage/readme"
 check "README's C example runs" sh -c "test \"\$(env LD_LIBRARY_PATH=$lib $stage/readme)\" = 'cb_buffer_size = 16777216'"
-check "static build with pkg-config" sh -c "$CC -std=c99 -Wall -Werror examples/hints.c -static-libgcc $(pkg-config --cflags mpi-info) $lib/libmpi_info.a $(pkg-config --static --libs-only-l mpi-info | sed 's/-lmpi_info//') -o $stage/hints_static"
+check "static build with pkg-config" sh -c "$CC -std=c99 -Wall -Werror examples/hints.c -static-libgcc $(pkg-config --cflags mpi-info) $lib/libmpi_info.a -Wl,--gc-sections $(pkg-config --static --libs-only-l mpi-info | sed 's/-lmpi_info//') -o $stage/hints_static"
 check "run the static build"  sh -c "env -u LD_LIBRARY_PATH $stage/hints_static >/dev/null"
 check "static build needs no libmpi_info.so" sh -c "! ldd $stage/hints_static | grep -q libmpi_info"
+check "static build, as the README links it, at most 1.5 MB (BENCHMARKS.md, Size)" test "$(stat -c %s $stage/hints_static)" -le 1572864
 
 # The standard ABI build: its own versioned library, soname link, archive, header and
 # pkg-config file, installed beside libmpi_info's. The program below is written against
@@ -173,13 +174,13 @@ only_mpi_names() {
 }
 static_libs=$(pkg-config --static --libs-only-l mpi-info | sed 's/-lmpi_info//')
 bundle=$stage/bundle; mkdir -p $bundle
-check "bundle libmpi_info.a into the stub's shared library with the version script" sh -c "$CC -std=c99 -O2 -fPIC -shared -Iexamples/stub-mpi $(pkg-config --cflags mpi-info) examples/stub-mpi/stub_mpi.c -o $bundle/libstub_mpi.so -Wl,--whole-archive $plib/libmpi_info.a -Wl,--no-whole-archive -Wl,--version-script=$mapfile $static_libs"
+check "bundle libmpi_info.a into the stub's shared library with the version script" sh -c "$CC -std=c99 -O2 -fPIC -shared -Iexamples/stub-mpi $(pkg-config --cflags mpi-info) examples/stub-mpi/stub_mpi.c -o $bundle/libstub_mpi.so -Wl,--whole-archive $plib/libmpi_info.a -Wl,--no-whole-archive -Wl,--version-script=$mapfile -Wl,--gc-sections $static_libs"
 check "it exports only the MPI names, and all of libmpi_info.so's" only_mpi_names $bundle/libstub_mpi.so $plib/libmpi_info.so
 check "the stub's own MPI_Init among them" grep -qx MPI_Init $stage/bundle.names
 check "layered.c on the bundle builds" sh -c "$CC -std=c99 -DLAYERED_WITH_MPI examples/layered.c -Iexamples/stub-mpi $(pkg-config --cflags mpi-info) -o $bundle/layered -L$bundle -lstub_mpi -Wl,-rpath,$bundle"
 check "it runs" sh -c "ROMIO_HINTS=$stage/romio_hints; printf 'cb_nodes 4\n' >\$ROMIO_HINTS; export ROMIO_HINTS; $bundle/layered | grep -q 'broadcast copy: [0-9]* bytes, equal'"
 check "it loads no libmpi_info.so" sh -c "ldd $bundle/layered | grep -q libstub_mpi && ! ldd $bundle/layered | grep -q libmpi_info"
-check "bundle libmpi_info_abi.a with the version script" sh -c "echo 'int host_private(void) { return 0; }' >$bundle/host.c && $CC -fPIC -shared $bundle/host.c -o $bundle/libhost_abi.so -Wl,--whole-archive $plib/libmpi_info_abi.a -Wl,--no-whole-archive -Wl,--version-script=$mapfile $static_libs"
+check "bundle libmpi_info_abi.a with the version script" sh -c "echo 'int host_private(void) { return 0; }' >$bundle/host.c && $CC -fPIC -shared $bundle/host.c -o $bundle/libhost_abi.so -Wl,--whole-archive $plib/libmpi_info_abi.a -Wl,--no-whole-archive -Wl,--version-script=$mapfile -Wl,--gc-sections $static_libs"
 check "it exports only the MPI names, and all of libmpi_info_abi.so's" only_mpi_names $bundle/libhost_abi.so $plib/libmpi_info_abi.so
 check "the ABI program on that bundle" sh -c "$CC -std=c99 -Wall -Wextra -Werror $stage/use_abi.c $(pkg-config --cflags mpi-info-abi) -o $bundle/use_abi -L$bundle -lhost_abi -Wl,-rpath,$bundle && test \"\$($bundle/use_abi)\" = striping_factor=4"
 echo "install_test: $passed passed, $failed failed"
