@@ -18,8 +18,9 @@
 #                   the peers if missing); make bench-hints, the hint checker's costs alone
 #   make lint       the hint checker mpi-info-lint, into build/bin (also built by make)
 #   make man        the section 3 man pages, from the header's doc comments, into build/man/man3
-#   make install    PREFIX=/usr/local DESTDIR= ; make uninstall undoes it (the directories the
-#                   install created go too, when empty: tools/install-dirs.sh)
+#   make install    PREFIX=/usr/local DESTDIR= ; without debug information unless DEBUG_INFO=1;
+#                   make uninstall undoes it (the directories the install created go too, when
+#                   empty: tools/install-dirs.sh)
 
 CARGO   ?= cargo
 CC      ?= cc
