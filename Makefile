@@ -19,8 +19,9 @@
 #                   make bench-hintcheck (docs/hintcheck.md)
 #   make lint       the hint checker mpi-info-lint, into build/bin (also built by make)
 #   make man        the section 3 man pages, from the header's doc comments, into build/man/man3
-#   make install    PREFIX=/usr/local DESTDIR= ; make uninstall undoes it (the directories the
-#                   install created go too, when empty: tools/install-dirs.sh)
+#   make install    PREFIX=/usr/local DESTDIR= ; without debug information unless DEBUG_INFO=1;
+#                   make uninstall undoes it (the directories the install created go too, when
+#                   empty: tools/install-dirs.sh)
 
 CARGO   ?= cargo
 CC      ?= cc
@@ -86,9 +87,9 @@ lib:
 	@mkdir -p $(LIB)
 	$(call copy_library,target/release,libmpi_info,$(REALNAME),$(SONAME))
 	$(call copy_library,$(ABI_TARGET)/release,libmpi_info_abi,$(ABI_REALNAME),$(ABI_SONAME))
-	@sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
+	@sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@PKGDATADIR@|$(PKGDATADIR)|' \
 	     -e 's|@VERSION@|$(VERSION)|' -e 's|@STATIC_LIBS@|$(STATIC_LIBS)|' mpi-info.pc.in > $(OUT)/mpi-info.pc
-	@sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
+	@sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@PKGDATADIR@|$(PKGDATADIR)|' \
 	     -e 's|@VERSION@|$(VERSION)|' -e 's|@STATIC_LIBS@|$(STATIC_LIBS)|' mpi-info-abi.pc.in > $(OUT)/mpi-info-abi.pc
 
 # Names made weak in the archives. The MPI_ and MPIX_ names (and the Fortran mpi_ names), so that
@@ -343,14 +344,24 @@ cmake-package:
 	      -e "s|@INCLUDEDIR_FROM_HERE@|$$(realpath -ms --relative-to=$(CMAKEDIR) $(INCLUDEDIR))|" \
 	      cmake/$$f.in > $(OUT)/cmake/$$f || exit 1; done
 
+# What make install installs carries no debug information (strip --strip-debug: the symbol
+# tables stay, for nm, backtraces and profilers; BENCHMARKS.md, "Size"); the build tree keeps it
+# (Cargo.toml's release profile has debug = 1, for the tests, valgrind and the benchmarks), and
+# make install DEBUG_INFO=1 installs it as built.
+STRIP ?= strip
+DEBUG_INFO ?=
+install_strip = $(if $(DEBUG_INFO),@:,$(STRIP) --strip-debug)
+
 # Installs one of the two libraries (libmpi_info, libmpi_info_abi): $(1) its name, $(2) and $(3)
 # the shared library's file name and soname, $(4) its header, $(5) its pkg-config file.
 # installed_library, with the same arguments, names the files that make uninstall removes.
 define install_library
 install -m 755 $(LIB)/$(2) $(DESTDIR)$(LIBDIR)/$(2)
+$(install_strip) $(DESTDIR)$(LIBDIR)/$(2)
 ln -sf $(2) $(DESTDIR)$(LIBDIR)/$(3)
 ln -sf $(3) $(DESTDIR)$(LIBDIR)/$(1).so
 install -m 644 $(LIB)/$(1).a $(DESTDIR)$(LIBDIR)/$(1).a
+$(install_strip) $(DESTDIR)$(LIBDIR)/$(1).a
 install -m 644 include/$(4) $(DESTDIR)$(INCLUDEDIR)/$(4)
 install -m 644 $(OUT)/$(5) $(DESTDIR)$(PKGCONFIGDIR)/$(5)
 endef
@@ -362,15 +373,20 @@ PKGDATADIR ?= $(PREFIX)/share/mpi-info
 INSTALL_RECORD = $(DESTDIR)$(PKGDATADIR)/installed-directories
 install_dirs = tools/install-dirs.sh make $(INSTALL_RECORD) '$(DESTDIR)' $(addprefix $(DESTDIR),$(1))
 
+# The version script for a host that bundles libmpi_info.a into a shared library of its own
+# (docs/embedding.md, "Bundling the archive"): only the MPI names are exported.
+MAPFILE := mpi_info.map
+
 install: lib cmake-package man
-	$(call install_dirs,$(LIBDIR) $(INCLUDEDIR) $(PKGCONFIGDIR) $(CMAKEDIR) $(MANDIR)/man3)
+	$(call install_dirs,$(LIBDIR) $(INCLUDEDIR) $(PKGCONFIGDIR) $(CMAKEDIR) $(MANDIR)/man3 $(PKGDATADIR))
 	$(call install_library,libmpi_info,$(REALNAME),$(SONAME),mpi_info.h,mpi-info.pc)
 	$(call install_library,libmpi_info_abi,$(ABI_REALNAME),$(ABI_SONAME),mpi_info_abi.h,mpi-info-abi.pc)
 	install -m 644 $(addprefix $(OUT)/cmake/,$(CMAKE_FILES)) $(DESTDIR)$(CMAKEDIR)
 	install -m 644 $(MAN_OUT)/man3/*.3 $(DESTDIR)$(MANDIR)/man3
+	install -m 644 $(MAPFILE) $(DESTDIR)$(PKGDATADIR)/$(MAPFILE)
 
 uninstall:
-	rm -f $(call installed_library,libmpi_info,$(REALNAME),$(SONAME),mpi_info.h,mpi-info.pc) \
+	rm -f $(DESTDIR)$(PKGDATADIR)/$(MAPFILE) $(call installed_library,libmpi_info,$(REALNAME),$(SONAME),mpi_info.h,mpi-info.pc) \
 	      $(call installed_library,libmpi_info_abi,$(ABI_REALNAME),$(ABI_SONAME),mpi_info_abi.h,mpi-info-abi.pc) \
 	      $(addprefix $(DESTDIR)$(CMAKEDIR)/,$(CMAKE_FILES))
 	pages=$$($(MAN_LIST)) && for page in $$pages; do rm -f $(DESTDIR)$(MANDIR)/man3/$$page; done
@@ -859,6 +875,7 @@ uninstall: uninstall-lint
 install-lint: lint
 	$(call install_dirs,$(BINDIR) $(MANDIR)/man1)
 	install -m 755 $(LINT) $(DESTDIR)$(BINDIR)/mpi-info-lint
+	$(install_strip) $(DESTDIR)$(BINDIR)/mpi-info-lint
 	install -m 644 $(LINT_MAN) $(DESTDIR)$(MANDIR)/man1/mpi-info-lint.1
 uninstall-lint:
 	rm -f $(DESTDIR)$(BINDIR)/mpi-info-lint $(DESTDIR)$(MANDIR)/man1/mpi-info-lint.1

@@ -27,6 +27,17 @@ check "soname link"       test -L "$(echo $lib/libmpi_info.so.*.[0-9]* | tr ' ' 
 check "dev link"          test -L $lib/libmpi_info.so
 check "soname matches link" sh -c "readelf -d $lib/libmpi_info.so | grep -q \"SONAME.*\$(basename \$(readlink $lib/libmpi_info.so))\""
 check "static library"    test -f $lib/libmpi_info.a
+# Installed without debug information (make install DEBUG_INFO=1 keeps it: the private prefix
+# below), with the symbol tables kept.
+no_debug_info() { readelf -S --wide "$1" >$stage/sections && grep -q '\.symtab' $stage/sections && ! grep -Eq '\.debug_(info|line|str|abbrev|ranges|rnglists|loclists)' $stage/sections; }
+check "libmpi_info.so has no debug information"     no_debug_info $lib/libmpi_info.so
+check "libmpi_info.a has no debug information"      no_debug_info $lib/libmpi_info.a
+check "libmpi_info_abi.so has no debug information" no_debug_info $lib/libmpi_info_abi.so
+check "libmpi_info_abi.a has no debug information"  no_debug_info $lib/libmpi_info_abi.a
+check "mpi-info-lint has no debug information"      no_debug_info $root$prefix/bin/mpi-info-lint
+check "libmpi_info.so at most 1.1 MB (BENCHMARKS.md, Size)" test "$(stat -L -c %s $lib/libmpi_info.so)" -le 1153434
+check "the archive keeps its symbol table (its PMPI_ names)" sh -c "nm $lib/libmpi_info.a 2>/dev/null | grep -q ' T PMPI_Info_create\$'"
+check "the version script"  test -f $root$prefix/share/mpi-info/mpi_info.map
 check "header"            test -f $root$prefix/include/mpi_info.h
 check "pkg-config file"   test -f $lib/pkgconfig/mpi-info.pc
 # The .pc file names the final prefix; point pkg-config at the staged tree.
@@ -41,9 +52,10 @@ awk '/^```c$/ {on = 1; next} on && /^```$/ {exit} on' README.md >$stage/readme.c
 check "README's C example uses no deprecated MPI_Info_get" sh -c "grep -q MPI_Info_get_string $stage/readme.c && ! grep -q 'MPI_Info_get(' $stage/readme.c"
 check "README's C example builds with pkg-config" sh -c "$CC -std=c99 -Wall -Wextra -Werror $stage/readme.c $flags -o $stage/readme"
 check "README's C example runs" sh -c "test \"\$(env LD_LIBRARY_PATH=$lib $stage/readme)\" = 'cb_buffer_size = 16777216'"
-check "static build with pkg-config" sh -c "$CC -std=c99 -Wall -Werror examples/hints.c -static-libgcc $(pkg-config --cflags mpi-info) $lib/libmpi_info.a $(pkg-config --static --libs-only-l mpi-info | sed 's/-lmpi_info//') -o $stage/hints_static"
+check "static build with pkg-config" sh -c "$CC -std=c99 -Wall -Werror examples/hints.c -static-libgcc $(pkg-config --cflags mpi-info) $lib/libmpi_info.a -Wl,--gc-sections $(pkg-config --static --libs-only-l mpi-info | sed 's/-lmpi_info//') -o $stage/hints_static"
 check "run the static build"  sh -c "env -u LD_LIBRARY_PATH $stage/hints_static >/dev/null"
 check "static build needs no libmpi_info.so" sh -c "! ldd $stage/hints_static | grep -q libmpi_info"
+check "static build, as the README links it, at most 1.5 MB (BENCHMARKS.md, Size)" test "$(stat -c %s $stage/hints_static)" -le 1572864
 
 # The standard ABI build: its own versioned library, soname link, archive, header and
 # pkg-config file, installed beside libmpi_info's. The program below is written against
@@ -130,5 +142,46 @@ check "make uninstall" $MAKE --no-print-directory uninstall PREFIX=$prefix DESTD
 check "no file left"  sh -c "test \"\$(find $root -type f -o -type l)\" = $root$prefix/include/other.h"
 check "the tree as before, every directory the install made removed" test "$(cd $root && find . | sort)" = "$before"
 check "other.h kept" test -f $root$prefix/include/other.h
+
+# A private prefix: make install PREFIX=<a temporary directory> (no DESTDIR; DEBUG_INFO=1, which
+# keeps the debug information), then docs/embedding.md's commands from that prefix with only
+# PKG_CONFIG_PATH set and no LD_LIBRARY_PATH: the stub example as written (its run paths, the
+# host library's among them, find libmpi_info.so), and the bundling section's link (the archive
+# inside the host's shared library, only the MPI names exported).
+private=$stage/private; plib=$private/lib
+check "install to a private prefix, DEBUG_INFO=1" $MAKE --no-print-directory install PREFIX=$private DEBUG_INFO=1
+check "DEBUG_INFO=1 keeps the debug information" sh -c "readelf -S --wide $plib/libmpi_info.so | grep -q '\.debug_info'"
+unset PKG_CONFIG_SYSROOT_DIR LD_LIBRARY_PATH
+export PKG_CONFIG_PATH=$plib/pkgconfig
+guide=$stage/guide; mkdir -p $guide; ln -s "$PWD/examples" $guide/examples
+awk '/^## The example: examples\/stub-mpi/ {s = 1} s && /^```sh$/ {on = 1; next} on && /^```$/ {exit} on' docs/embedding.md >$stage/guide.sh
+check "the guide's stub example found" grep -q 'layered' $stage/guide.sh
+check "the guide's stub example from a private prefix, as written" sh -c "cd $guide && bash -e $stage/guide.sh >$stage/guide.out && grep -q 'broadcast copy: [0-9]* bytes, equal' $stage/guide.out && grep -q 'cb_nodes 4' $stage/guide.out"
+check "its libstub_mpi.so finds the prefix's libmpi_info.so by its own run path" sh -c "ldd $guide/libstub_mpi.so | grep -q 'libmpi_info\.so.* => $plib/'"
+
+mapfile=$(pkg-config --variable=mapfile mpi-info)
+check "pkg-config names the installed version script" test "$mapfile" = $private/share/mpi-info/mpi_info.map -a -f "$mapfile"
+check "mpi-info-abi names the same" test "$(pkg-config --variable=mapfile mpi-info-abi)" = "$mapfile"
+mpi_names='^(P?MPIX?_|p?mpi_)'
+exported() { nm -D --defined-only "$1" | awk '{print $NF}' | sort -u; }
+# $1 the bundle, $2 the shared library whose names it must all export: nothing but MPI names.
+only_mpi_names() {
+    exported "$1" >$stage/bundle.names && test -s $stage/bundle.names || return 1
+    grep -Ev "$mpi_names" $stage/bundle.names >$stage/other.names
+    test ! -s $stage/other.names || { echo "$(wc -l <$stage/other.names) other names exported, e.g."; head -n 5 $stage/other.names; return 1; }
+    exported "$2" | comm -23 - $stage/bundle.names >$stage/missing
+    test ! -s $stage/missing || { echo "not exported:"; head -n 5 $stage/missing; return 1; }
+}
+static_libs=$(pkg-config --static --libs-only-l mpi-info | sed 's/-lmpi_info//')
+bundle=$stage/bundle; mkdir -p $bundle
+check "bundle libmpi_info.a into the stub's shared library with the version script" sh -c "$CC -std=c99 -O2 -fPIC -shared -Iexamples/stub-mpi $(pkg-config --cflags mpi-info) examples/stub-mpi/stub_mpi.c -o $bundle/libstub_mpi.so -Wl,--whole-archive $plib/libmpi_info.a -Wl,--no-whole-archive -Wl,--version-script=$mapfile -Wl,--gc-sections $static_libs"
+check "it exports only the MPI names, and all of libmpi_info.so's" only_mpi_names $bundle/libstub_mpi.so $plib/libmpi_info.so
+check "the stub's own MPI_Init among them" grep -qx MPI_Init $stage/bundle.names
+check "layered.c on the bundle builds" sh -c "$CC -std=c99 -DLAYERED_WITH_MPI examples/layered.c -Iexamples/stub-mpi $(pkg-config --cflags mpi-info) -o $bundle/layered -L$bundle -lstub_mpi -Wl,-rpath,$bundle"
+check "it runs" sh -c "ROMIO_HINTS=$stage/romio_hints; printf 'cb_nodes 4\n' >\$ROMIO_HINTS; export ROMIO_HINTS; $bundle/layered | grep -q 'broadcast copy: [0-9]* bytes, equal'"
+check "it loads no libmpi_info.so" sh -c "ldd $bundle/layered | grep -q libstub_mpi && ! ldd $bundle/layered | grep -q libmpi_info"
+check "bundle libmpi_info_abi.a with the version script" sh -c "echo 'int host_private(void) { return 0; }' >$bundle/host.c && $CC -fPIC -shared $bundle/host.c -o $bundle/libhost_abi.so -Wl,--whole-archive $plib/libmpi_info_abi.a -Wl,--no-whole-archive -Wl,--version-script=$mapfile -Wl,--gc-sections $static_libs"
+check "it exports only the MPI names, and all of libmpi_info_abi.so's" only_mpi_names $bundle/libhost_abi.so $plib/libmpi_info_abi.so
+check "the ABI program on that bundle" sh -c "$CC -std=c99 -Wall -Wextra -Werror $stage/use_abi.c $(pkg-config --cflags mpi-info-abi) -o $bundle/use_abi -L$bundle -lhost_abi -Wl,-rpath,$bundle && test \"\$($bundle/use_abi)\" = striping_factor=4"
 echo "install_test: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
