@@ -47,7 +47,11 @@ mod index;
 pub mod info;
 mod nocancel;
 mod pair;
+#[cfg(not(loom))]
+mod panics;
 pub mod serial;
+#[cfg(not(loom))]
+mod setup;
 mod shared;
 mod sync;
 pub mod typed;

@@ -26,15 +26,16 @@
 //! host's answer for the host's codes (docs/embedding.md, Fortran).
 
 use std::ffi::{c_char, c_int};
-use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use super::errors::{host_error_class, host_error_string};
-use super::{boundary, count_arg, set_up, to_c_int, MPI_Fint, MPI_Info, MPI_INFO_NULL};
+use super::{boundary, count_arg, to_c_int, MPI_Fint, MPI_Info, MPI_INFO_NULL};
 use crate::cstr::Out;
 use crate::error::{message, Error, MPI_ERR_INTERN, MPI_SUCCESS};
 use crate::fstr::{read_in, read_stripped, FortranOut, FALSE, TRUE};
 use crate::handles;
 use crate::info::{check_key, check_value};
+use crate::panics::quietly;
+use crate::setup::set_up;
 use crate::shared::SharedMap;
 
 /// Runs a routine's body (as the C functions do, panics included) and stores its class in
@@ -47,7 +48,7 @@ fn run(ierror: *mut MPI_Fint, body: impl FnOnce() -> Result<(), Error>) {
 /// host's function returned. A panic is `MPI_ERR_INTERN`.
 fn run_code(ierror: *mut MPI_Fint, body: impl FnOnce() -> c_int) {
     set_up();
-    let code = catch_unwind(AssertUnwindSafe(body)).unwrap_or(MPI_ERR_INTERN);
+    let code = quietly(body).unwrap_or(MPI_ERR_INTERN);
     if let Ok(ierror) = Out::new(ierror) {
         ierror.put(code);
     }
