@@ -81,9 +81,14 @@ fn boundary(call: impl FnOnce() -> Result<(), Error>) -> c_int {
 /// An input key: NULL, empty or longer than 255 characters is `MPI_ERR_INFO_KEY`.
 /// Never reads more than `MPI_MAX_INFO_KEY` bytes. What it returns passes `info::check_key`
 /// (a C string holds no NUL), so the map need not check it again.
+///
+/// # Safety
+/// `key` is NULL or a C string (readable up to its NUL or `MPI_MAX_INFO_KEY` bytes), not
+/// written while `'a` lasts: what the entry points promise of their key.
 #[inline(always)]
-fn key_arg<'a>(key: *const c_char) -> Result<&'a [u8], Error> {
-    match read_bounded_short(key, MAX_KEY_LEN + 1) {
+unsafe fn key_arg<'a>(key: *const c_char) -> Result<&'a [u8], Error> {
+    // SAFETY: the caller's promise is `read_bounded_short`'s, with this bound.
+    match unsafe { read_bounded_short(key, MAX_KEY_LEN + 1) } {
         Some(key) if !key.is_empty() && key.len() <= MAX_KEY_LEN => Ok(key),
         _ => Err(Error::InfoKey),
     }
@@ -91,8 +96,13 @@ fn key_arg<'a>(key: *const c_char) -> Result<&'a [u8], Error> {
 
 /// An input value: NULL or longer than 1023 characters is `MPI_ERR_INFO_VALUE`.
 /// Never reads more than `MPI_MAX_INFO_VAL` bytes. What it returns passes `info::check_value`.
-fn value_arg<'a>(value: *const c_char) -> Result<&'a [u8], Error> {
-    match read_bounded(value, MAX_VALUE_LEN + 1) {
+///
+/// # Safety
+/// `value` is NULL or a C string (readable up to its NUL or `MPI_MAX_INFO_VAL` bytes), not
+/// written while `'a` lasts: what the entry points promise of their value.
+unsafe fn value_arg<'a>(value: *const c_char) -> Result<&'a [u8], Error> {
+    // SAFETY: the caller's promise is `read_bounded`'s, with this bound.
+    match unsafe { read_bounded(value, MAX_VALUE_LEN + 1) } {
         Some(value) if value.len() <= MAX_VALUE_LEN => Ok(value),
         _ => Err(Error::InfoValue),
     }
