@@ -2,14 +2,16 @@
 //! types of `include/mpi_info.h`.
 //!
 //! Each function's body runs inside [`boundary`], which turns `Err` into its error class and a
-//! panic into `MPI_ERR_INTERN`. Arguments are checked left to right by the helpers below, one
+//! panic into `MPI_ERR_INTERN` (silently: `crate::panics`). Arguments are checked left to right by the helpers below, one
 //! per argument kind (SPEC §4's rules, written once); the first `?` that fails decides the
 //! class, and no output is written before every argument has passed.
 //!
 //! The functions are safe to call in Rust's sense only because this module is private: C
 //! callers promise what the MPI standard asks (a non-NULL string is NUL-terminated or at least
 //! as long as the limit, a non-NULL output points to as many writable bytes as the call
-//! writes); `crate::cstr` relies on exactly that and nothing more.
+//! writes); `crate::cstr` relies on exactly that and nothing more. The helpers that read an
+//! argument through a pointer are `unsafe fn`, and each call says why the caller's promise
+//! covers it.
 //!
 //! Why the work is in `PMPI_*` and `MPI_*` only forwards: a profiling tool replaces `MPI_*`
 //! and calls `PMPI_*` (SPEC §8). If `PMPI_*` called `MPI_*`, a tool linked statically would
@@ -132,12 +134,14 @@ mod tests {
     /// test program again, running only `panic_hook_child`.
     #[test]
     fn panic_hook_sees_only_panics_outside_calls() {
-        let status = std::process::Command::new(std::env::current_exe().unwrap())
+        let child = std::process::Command::new(std::env::current_exe().unwrap())
             .args(["--exact", "capi::tests::panic_hook_child", "--test-threads=1", "--nocapture"])
             .env(CHILD, "1")
-            .status()
+            .output()
             .unwrap();
-        assert!(status.success(), "the child test failed: {status}");
+        let said = String::from_utf8_lossy(&child.stdout) + String::from_utf8_lossy(&child.stderr);
+        assert!(child.status.success(), "the child test failed ({}):\n{said}", child.status);
+        assert!(said.contains("1 passed"), "the child test did not run:\n{said}");
     }
 
     /// A program's own hook, installed before the library's first call, sees every panic
