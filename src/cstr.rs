@@ -1,11 +1,13 @@
 //! Raw-pointer access at the C boundary: C strings read with a bound, outputs written with
-//! exact byte counts. Nearly all of the crate's `unsafe` is here.
+//! exact byte counts.
 //!
 //! These are crate-private and used only by `capi` on pointers received straight from a C
 //! caller of an exported `extern "C"` function. The contract of those entry points (their doc
 //! comments and the MPI standard) is what each SAFETY comment below relies on: a non-NULL input
 //! string is readable up to its NUL or the bound, whichever comes first; a non-NULL output
-//! pointer is writable for the bytes the standard says the call writes.
+//! pointer is writable for the bytes the standard says the call writes. The readers, which
+//! return a slice whose lifetime the caller picks, are `unsafe fn`: their `# Safety` sections
+//! say what the caller promises, and each call site says why it holds.
 
 use std::ffi::{c_char, c_void, CStr};
 use std::fs::File;
@@ -16,15 +18,19 @@ use crate::error::Error;
 
 /// The C string at `ptr`, reading at most `limit` bytes: the bytes before its NUL, or its first
 /// `limit` bytes when none of them is a NUL. `None` for NULL.
-pub(crate) fn read_bounded<'a>(ptr: *const c_char, limit: usize) -> Option<&'a [u8]> {
+///
+/// # Safety
+/// `ptr` is NULL, or readable up to its first NUL or for `limit` bytes, whichever comes first;
+/// those bytes are not written while `'a` lasts.
+pub(crate) unsafe fn read_bounded<'a>(ptr: *const c_char, limit: usize) -> Option<&'a [u8]> {
     if ptr.is_null() {
         return None;
     }
-    // SAFETY: non-NULL, and by the entry point's contract readable up to the NUL or `limit`
-    // bytes; strnlen reads no further than that.
+    // SAFETY: non-NULL, and by the caller's promise readable up to the NUL or `limit` bytes;
+    // strnlen reads no further than that.
     let len = unsafe { libc::strnlen(ptr, limit) };
-    // SAFETY: strnlen just read these `len` bytes, so they are readable; the caller's string
-    // outlives the call, which is as long as the returned slice is used.
+    // SAFETY: strnlen just read these `len` bytes, so they are readable, and by the caller's
+    // promise they stay unchanged for `'a`.
     Some(unsafe { std::slice::from_raw_parts(ptr.cast::<u8>(), len) })
 }
 
@@ -35,16 +41,19 @@ pub(crate) fn read_bounded<'a>(ptr: *const c_char, limit: usize) -> Option<&'a [
 /// the output of `MPI_Info_get_nthkey` passed straight to `MPI_Info_get`, is still in the
 /// processor's store buffer, and a vector load across several pending stores waits until they
 /// reach the cache; byte loads are served from the store buffer.
+///
+/// # Safety
+/// As for [`read_bounded`].
 #[inline(always)]
-pub(crate) fn read_bounded_short<'a>(ptr: *const c_char, limit: usize) -> Option<&'a [u8]> {
+pub(crate) unsafe fn read_bounded_short<'a>(ptr: *const c_char, limit: usize) -> Option<&'a [u8]> {
     if ptr.is_null() {
         return None;
     }
     let bytes = ptr.cast::<u8>();
     let short = limit.min(SHORT);
     let mut len = 0;
-    // SAFETY: non-NULL, and by the entry point's contract readable up to the NUL or `limit`
-    // bytes: byte `len` is read only while no NUL came before it and `len < limit`.
+    // SAFETY: non-NULL, and by the caller's promise readable up to the NUL or `limit` bytes:
+    // byte `len` is read only while no NUL came before it and `len < limit`.
     while len < short && unsafe { bytes.add(len).read() } != 0 {
         len += 1;
     }
@@ -53,8 +62,8 @@ pub(crate) fn read_bounded_short<'a>(ptr: *const c_char, limit: usize) -> Option
         // at most `limit - SHORT` bytes after them, up to its NUL.
         len += unsafe { libc::strnlen(ptr.add(SHORT), limit - SHORT) };
     }
-    // SAFETY: the `len` bytes were just read, so they are readable; the caller's string
-    // outlives the call, which is as long as the returned slice is used.
+    // SAFETY: the `len` bytes were just read, so they are readable, and by the caller's
+    // promise they stay unchanged for `'a`.
     Some(unsafe { std::slice::from_raw_parts(bytes, len) })
 }
 
@@ -251,12 +260,16 @@ fn readable_kind(status: &libc::stat) -> std::io::Result<()> {
 }
 
 /// The first `len` elements of the C array at `ptr` (such as `argv`). `None` for NULL.
-pub(crate) fn read_array<'a, T>(ptr: *const T, len: usize) -> Option<&'a [T]> {
+///
+/// # Safety
+/// `ptr` is NULL, or points to `len` initialised, aligned elements that are not written while
+/// `'a` lasts.
+pub(crate) unsafe fn read_array<'a, T>(ptr: *const T, len: usize) -> Option<&'a [T]> {
     if ptr.is_null() {
         return None;
     }
-    // SAFETY: non-NULL, and by the entry point's contract it points to at least `len`
-    // initialised elements that outlive the call.
+    // SAFETY: non-NULL, and by the caller's promise `len` initialised elements, unchanged
+    // for `'a`.
     Some(unsafe { std::slice::from_raw_parts(ptr, len) })
 }
 

@@ -19,22 +19,28 @@
 use std::sync::Once;
 
 use crate::handles::{self, AllLocks};
+use crate::panics::quietly;
 use crate::sync::Mutex;
 
 /// Registers the handlers when the library is loaded, before any thread can call into it, so
 /// that no fork copies a first call's set-up half done. (The first call registers them too,
-/// for a static link that leaves this constructor out.)
+/// for a static link that leaves this constructor out: `crate::setup`.)
 #[used]
 #[link_section = ".init_array"]
 static REGISTER_AT_LOAD: extern "C" fn() = register_at_load;
 
 extern "C" fn register_at_load() {
-    let _ = std::panic::catch_unwind(register);
+    // A panic must not unwind out of a constructor.
+    let _ = quietly(register);
 }
 
 /// Registers the handlers, once per process (once per copy of the library loaded).
+#[inline(always)]
 pub(crate) fn register() {
     static REGISTER: Once = Once::new();
+    if REGISTER.is_completed() {
+        return;
+    }
     REGISTER.call_once(|| {
         // SAFETY: the three handlers are `extern "C" fn()` that live as long as the library
         // (it is linked with `-z nodelete`, so it is never unmapped while the process runs).
@@ -60,11 +66,13 @@ unsafe impl Send for Holder {}
 static HELD: Mutex<Holder> = Mutex::new(Holder(None));
 
 extern "C" fn prepare() {
-    // Unwinding out of a fork handler would be undefined; a panic here (a bug) holds nothing.
-    let _ = std::panic::catch_unwind(|| {
-        // Finishes a first call's set-up that another thread may be inside (its Once would
-        // otherwise stay "running" in the child).
-        crate::capi::set_up();
+    // Unwinding out of a fork handler would be undefined; a panic here (a bug) holds nothing,
+    // and is not printed (it is inside the library: `crate::panics`).
+    let _ = quietly(|| {
+        // Finishes a first call's set-up that another thread may be inside (`crate::setup`:
+        // its Onces would otherwise stay "running" in the child).
+        crate::panics::install_hook();
+        register();
         let env = crate::env::lock_first_build();
         let table = handles::lock_all();
         HELD.lock().0 = Some(Held { _env: env, _table: table });
@@ -72,7 +80,7 @@ extern "C" fn prepare() {
 }
 
 extern "C" fn release() {
-    let _ = std::panic::catch_unwind(|| drop(HELD.lock().0.take()));
+    let _ = quietly(|| drop(HELD.lock().0.take()));
 }
 
 #[cfg(test)]

@@ -29,16 +29,18 @@ const BLANK: u8 = b' ';
 /// The Fortran string at `ptr` of declared length `len`, without its leading and trailing
 /// blanks. Reads exactly `len` bytes, none beyond. `None` for a NULL pointer with `len > 0`
 /// (a zero-length string is empty whatever its pointer).
-pub(crate) fn read_stripped<'a>(ptr: *const c_char, len: usize) -> Option<&'a [u8]> {
+///
+/// # Safety
+/// `len` is 0, or `ptr` is NULL or points to `len` readable bytes that are not written while
+/// `'a` lasts.
+pub(crate) unsafe fn read_stripped<'a>(ptr: *const c_char, len: usize) -> Option<&'a [u8]> {
     if len == 0 {
         return Some(&[]);
     }
     if ptr.is_null() {
         return None;
     }
-    // SAFETY: non-NULL, and by the caller's contract `len` readable bytes (the declared
-    // length of a CHARACTER argument); the caller's string outlives the call, which is as
-    // long as the returned slice is used.
+    // SAFETY: non-NULL, and by the caller's promise `len` readable bytes, unchanged for `'a`.
     let all = unsafe { std::slice::from_raw_parts(ptr.cast::<u8>(), len) };
     Some(strip_blanks(all))
 }
@@ -52,11 +54,14 @@ fn strip_blanks(text: &[u8]) -> &[u8] {
 
 /// A value passed by reference (an `INTEGER` input such as a handle or a length). `None` for
 /// NULL, which no Fortran caller passes.
-pub(crate) fn read_in<T: Copy>(ptr: *const T) -> Option<T> {
+///
+/// # Safety
+/// `ptr` is NULL or points to one valid, aligned `T`.
+pub(crate) unsafe fn read_in<T: Copy>(ptr: *const T) -> Option<T> {
     if ptr.is_null() {
         return None;
     }
-    // SAFETY: non-NULL, and by the caller's contract one valid, aligned `T`.
+    // SAFETY: non-NULL, and by the caller's promise one valid, aligned `T`.
     Some(unsafe { ptr.read() })
 }
 
@@ -111,10 +116,14 @@ mod tests {
     #[test]
     fn reads_within_the_declared_length() {
         let text = b" ab cd  xyz";
-        assert_eq!(read_stripped(text.as_ptr().cast(), 8), Some(&b"ab cd"[..]));
-        assert_eq!(read_stripped(text.as_ptr().cast(), 0), Some(&b""[..]));
-        assert_eq!(read_stripped(std::ptr::null(), 0), Some(&b""[..]));
-        assert_eq!(read_stripped(std::ptr::null(), 3), None);
+        // SAFETY: `text` holds 11 bytes, more than any length read, and is never written; a
+        // NULL pointer is allowed.
+        unsafe {
+            assert_eq!(read_stripped(text.as_ptr().cast(), 8), Some(&b"ab cd"[..]));
+            assert_eq!(read_stripped(text.as_ptr().cast(), 0), Some(&b""[..]));
+            assert_eq!(read_stripped(std::ptr::null(), 0), Some(&b""[..]));
+            assert_eq!(read_stripped(std::ptr::null(), 3), None);
+        }
     }
 
     #[test]

@@ -4,6 +4,8 @@
 //! - [`info`]: the object's contents, an insertion-ordered map of byte strings (safe Rust API);
 //! - `handles`: integer handles to live objects, generation-checked, lock per object;
 //! - `fork`: the `fork(2)` handlers that let a child process go on using every object;
+//! - `panics`: the panic boundary (a thread-local "inside a call" flag and the hook that keeps
+//!   the library's own panics silent); `setup`: what the first call does once;
 //! - `host`: where the error functions find a host MPI library's, for the codes they pass on
 //!   (`unsafe` inside: the dynamic loader's calls);
 //! - `env`: the contents of `MPI_INFO_ENV` and `MPI_Info_create_env`;
@@ -49,7 +51,11 @@ mod index;
 pub mod info;
 mod nocancel;
 mod pair;
+#[cfg(not(loom))]
+mod panics;
 pub mod serial;
+#[cfg(not(loom))]
+mod setup;
 mod shared;
 mod sync;
 pub mod typed;

@@ -26,15 +26,16 @@
 //! host's answer for the host's codes (docs/embedding.md, Fortran).
 
 use std::ffi::{c_char, c_int};
-use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use super::errors::{host_error_class, host_error_string};
-use super::{boundary, count_arg, set_up, to_c_int, MPI_Fint, MPI_Info, MPI_INFO_NULL};
+use super::{boundary, count_arg, to_c_int, MPI_Fint, MPI_Info, MPI_INFO_NULL};
 use crate::cstr::Out;
 use crate::error::{message, Error, MPI_ERR_INTERN, MPI_SUCCESS};
 use crate::fstr::{read_in, read_stripped, FortranOut, FALSE, TRUE};
 use crate::handles;
 use crate::info::{check_key, check_value};
+use crate::panics::quietly;
+use crate::setup::set_up;
 use crate::shared::SharedMap;
 
 /// Runs a routine's body (as the C functions do, panics included) and stores its class in
@@ -47,35 +48,53 @@ fn run(ierror: *mut MPI_Fint, body: impl FnOnce() -> Result<(), Error>) {
 /// host's function returned. A panic is `MPI_ERR_INTERN`.
 fn run_code(ierror: *mut MPI_Fint, body: impl FnOnce() -> c_int) {
     set_up();
-    let code = catch_unwind(AssertUnwindSafe(body)).unwrap_or(MPI_ERR_INTERN);
+    let code = quietly(body).unwrap_or(MPI_ERR_INTERN);
     if let Ok(ierror) = Out::new(ierror) {
         ierror.put(code);
     }
 }
 
 /// An input handle, passed by reference. A NULL reference names no object: `MPI_ERR_INFO`.
-fn handle_arg(info: *const MPI_Fint) -> Result<MPI_Info, Error> {
-    read_in(info).ok_or(Error::Info)
+///
+/// # Safety
+/// As for `read_in`: `info` is NULL or points to an `INTEGER`.
+unsafe fn handle_arg(info: *const MPI_Fint) -> Result<MPI_Info, Error> {
+    // SAFETY: the caller's promise is `read_in`'s.
+    unsafe { read_in(info) }.ok_or(Error::Info)
 }
 
 /// An input integer (a length, an index, an error code), passed by reference. NULL is
 /// `MPI_ERR_ARG`.
-fn int_arg(n: *const MPI_Fint) -> Result<c_int, Error> {
-    read_in(n).ok_or(Error::Arg)
+///
+/// # Safety
+/// As for `read_in`: `n` is NULL or points to an `INTEGER`.
+unsafe fn int_arg(n: *const MPI_Fint) -> Result<c_int, Error> {
+    // SAFETY: the caller's promise is `read_in`'s.
+    unsafe { read_in(n) }.ok_or(Error::Arg)
 }
 
 /// An input key: blanks stripped, then empty, longer than 255 characters or holding a NUL
 /// is `MPI_ERR_INFO_KEY`.
-fn key_arg<'a>(key: *const c_char, len: usize) -> Result<&'a [u8], Error> {
-    let key = read_stripped(key, len).ok_or(Error::InfoKey)?;
+///
+/// # Safety
+/// As for `read_stripped`: `key` with its declared length `len` is a `CHARACTER` argument,
+/// not written while `'a` lasts.
+unsafe fn key_arg<'a>(key: *const c_char, len: usize) -> Result<&'a [u8], Error> {
+    // SAFETY: the caller's promise is `read_stripped`'s.
+    let key = unsafe { read_stripped(key, len) }.ok_or(Error::InfoKey)?;
     check_key(key)?;
     Ok(key)
 }
 
 /// An input value: blanks stripped, then longer than 1023 characters or holding a NUL is
 /// `MPI_ERR_INFO_VALUE`. An all-blank value is the empty value.
-fn value_arg<'a>(value: *const c_char, len: usize) -> Result<&'a [u8], Error> {
-    let value = read_stripped(value, len).ok_or(Error::InfoValue)?;
+///
+/// # Safety
+/// As for `read_stripped`: `value` with its declared length `len` is a `CHARACTER` argument,
+/// not written while `'a` lasts.
+unsafe fn value_arg<'a>(value: *const c_char, len: usize) -> Result<&'a [u8], Error> {
+    // SAFETY: the caller's promise is `read_stripped`'s.
+    let value = unsafe { read_stripped(value, len) }.ok_or(Error::InfoValue)?;
     check_value(value)?;
     Ok(value)
 }
@@ -120,9 +139,13 @@ pub extern "C" fn pmpi_info_set_(
     value_len: usize,
 ) {
     run(ierror, || {
-        handles::write(handle_arg(info)?, |mut object| {
-            let key = key_arg(key, key_len)?;
-            let value = value_arg(value, value_len)?;
+        // SAFETY: `info` comes straight from the Fortran caller: a reference to an `INTEGER`.
+        handles::write(unsafe { handle_arg(info) }?, |mut object| {
+            // SAFETY: `key` and `key_len` come straight from the Fortran caller: a `CHARACTER`
+            // argument and its declared length.
+            let key = unsafe { key_arg(key, key_len) }?;
+            // SAFETY: as for `key`.
+            let value = unsafe { value_arg(value, value_len) }?;
             object.modify(|map| map.set_valid(key, value))
         })
     })
@@ -139,8 +162,11 @@ pub extern "C" fn mpi_info_delete_(info: *const MPI_Fint, key: *const c_char, ie
 #[no_mangle]
 pub extern "C" fn pmpi_info_delete_(info: *const MPI_Fint, key: *const c_char, ierror: *mut MPI_Fint, key_len: usize) {
     run(ierror, || {
-        handles::write(handle_arg(info)?, |mut object| {
-            let key = key_arg(key, key_len)?;
+        // SAFETY: `info` comes straight from the Fortran caller: a reference to an `INTEGER`.
+        handles::write(unsafe { handle_arg(info) }?, |mut object| {
+            // SAFETY: `key` and `key_len` come straight from the Fortran caller: a `CHARACTER`
+            // argument and its declared length.
+            let key = unsafe { key_arg(key, key_len) }?;
             // Checked before `modify`, which would first copy pairs shared with a duplicate.
             if object.map().get(key).is_none() {
                 return Err(Error::InfoNoKey);
@@ -184,9 +210,13 @@ pub extern "C" fn pmpi_info_get_(
     value_len: usize,
 ) {
     run(ierror, || {
-        handles::read(handle_arg(info)?, |map| {
-            let key = key_arg(key, key_len)?;
-            let room = count_arg(int_arg(valuelen)?)?;
+        // SAFETY: `info` comes straight from the Fortran caller: a reference to an `INTEGER`.
+        handles::read(unsafe { handle_arg(info) }?, |map| {
+            // SAFETY: `key` and `key_len` come straight from the Fortran caller: a `CHARACTER`
+            // argument and its declared length.
+            let key = unsafe { key_arg(key, key_len) }?;
+            // SAFETY: `valuelen` comes straight from the Fortran caller: a reference to an `INTEGER`.
+            let room = count_arg(unsafe { int_arg(valuelen) }?)?;
             let value = FortranOut::new(value, value_len)?;
             let flag = Out::new(flag)?;
             match map.get(key) {
@@ -227,8 +257,11 @@ pub extern "C" fn pmpi_info_get_valuelen_(
     key_len: usize,
 ) {
     run(ierror, || {
-        handles::read(handle_arg(info)?, |map| {
-            let key = key_arg(key, key_len)?;
+        // SAFETY: `info` comes straight from the Fortran caller: a reference to an `INTEGER`.
+        handles::read(unsafe { handle_arg(info) }?, |map| {
+            // SAFETY: `key` and `key_len` come straight from the Fortran caller: a `CHARACTER`
+            // argument and its declared length.
+            let key = unsafe { key_arg(key, key_len) }?;
             let valuelen = Out::new(valuelen)?;
             let flag = Out::new(flag)?;
             match map.get(key) {
@@ -278,8 +311,11 @@ pub extern "C" fn pmpi_info_get_string_(
     value_len: usize,
 ) {
     run(ierror, || {
-        handles::read(handle_arg(info)?, |map| {
-            let key = key_arg(key, key_len)?;
+        // SAFETY: `info` comes straight from the Fortran caller: a reference to an `INTEGER`.
+        handles::read(unsafe { handle_arg(info) }?, |map| {
+            // SAFETY: `key` and `key_len` come straight from the Fortran caller: a `CHARACTER`
+            // argument and its declared length.
+            let key = unsafe { key_arg(key, key_len) }?;
             let buflen = Out::new(buflen)?;
             let room = count_arg(buflen.get())?;
             let value = if room > 0 { Some(FortranOut::new(value, value_len)?) } else { None };
@@ -310,7 +346,8 @@ pub extern "C" fn mpi_info_get_nkeys_(info: *const MPI_Fint, nkeys: *mut MPI_Fin
 #[no_mangle]
 pub extern "C" fn pmpi_info_get_nkeys_(info: *const MPI_Fint, nkeys: *mut MPI_Fint, ierror: *mut MPI_Fint) {
     run(ierror, || {
-        handles::read(handle_arg(info)?, |map| {
+        // SAFETY: `info` comes straight from the Fortran caller: a reference to an `INTEGER`.
+        handles::read(unsafe { handle_arg(info) }?, |map| {
             let nkeys = Out::new(nkeys)?;
             nkeys.put(to_c_int(map.len())?);
             Ok(())
@@ -342,8 +379,10 @@ pub extern "C" fn pmpi_info_get_nthkey_(
     key_len: usize,
 ) {
     run(ierror, || {
-        handles::read(handle_arg(info)?, |map| {
-            let position = count_arg(int_arg(n)?)?;
+        // SAFETY: `info` comes straight from the Fortran caller: a reference to an `INTEGER`.
+        handles::read(unsafe { handle_arg(info) }?, |map| {
+            // SAFETY: `n` comes straight from the Fortran caller: a reference to an `INTEGER`.
+            let position = count_arg(unsafe { int_arg(n) }?)?;
             let key = FortranOut::new(key, key_len)?;
             let found = map.nth_key(position).ok_or(Error::Arg)?;
             key.put(found, found.len());
@@ -363,7 +402,8 @@ pub extern "C" fn mpi_info_dup_(info: *const MPI_Fint, newinfo: *mut MPI_Fint, i
 #[no_mangle]
 pub extern "C" fn pmpi_info_dup_(info: *const MPI_Fint, newinfo: *mut MPI_Fint, ierror: *mut MPI_Fint) {
     run(ierror, || {
-        let pairs = handles::share(handle_arg(info)?)?;
+        // SAFETY: `info` comes straight from the Fortran caller: a reference to an `INTEGER`.
+        let pairs = handles::share(unsafe { handle_arg(info) }?)?;
         let newinfo = Out::new(newinfo)?;
         newinfo.put(handles::create(pairs)?);
         Ok(())
@@ -434,7 +474,9 @@ pub extern "C" fn pmpi_error_string_(
     string_len: usize,
 ) {
     run_code(ierror, || {
-        let code = match int_arg(errorcode) {
+        // SAFETY: `errorcode` comes straight from the Fortran caller: a reference to an
+        // `INTEGER`.
+        let code = match unsafe { int_arg(errorcode) } {
             Ok(code) => code,
             Err(error) => return error.code(),
         };
@@ -492,7 +534,9 @@ pub extern "C" fn mpi_error_class_(errorcode: *const MPI_Fint, errorclass: *mut 
 #[no_mangle]
 pub extern "C" fn pmpi_error_class_(errorcode: *const MPI_Fint, errorclass: *mut MPI_Fint, ierror: *mut MPI_Fint) {
     run_code(ierror, || {
-        let code = match int_arg(errorcode) {
+        // SAFETY: `errorcode` comes straight from the Fortran caller: a reference to an
+        // `INTEGER`.
+        let code = match unsafe { int_arg(errorcode) } {
             Ok(code) => code,
             Err(error) => return error.code(),
         };

@@ -2,14 +2,16 @@
 //! types of `include/mpi_info.h`.
 //!
 //! Each function's body runs inside [`boundary`], which turns `Err` into its error class and a
-//! panic into `MPI_ERR_INTERN`. Arguments are checked left to right by the helpers below, one
+//! panic into `MPI_ERR_INTERN` (silently: `crate::panics`). Arguments are checked left to right by the helpers below, one
 //! per argument kind (SPEC §4's rules, written once); the first `?` that fails decides the
 //! class, and no output is written before every argument has passed.
 //!
 //! The functions are safe to call in Rust's sense only because this module is private: C
 //! callers promise what the MPI standard asks (a non-NULL string is NUL-terminated or at least
 //! as long as the limit, a non-NULL output points to as many writable bytes as the call
-//! writes); `crate::cstr` relies on exactly that and nothing more.
+//! writes); `crate::cstr` relies on exactly that and nothing more. The helpers that read an
+//! argument through a pointer are `unsafe fn`, and each call says why the caller's promise
+//! covers it.
 //!
 //! Why the work is in `PMPI_*` and `MPI_*` only forwards: a profiling tool replaces `MPI_*`
 //! and calls `PMPI_*` (SPEC §8). If `PMPI_*` called `MPI_*`, a tool linked statically would
@@ -31,12 +33,12 @@ mod fortran;
 mod mpix;
 
 use std::ffi::{c_char, c_int};
-use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::{Once, OnceLock};
 
 use crate::cstr::{read_bounded, read_bounded_short};
 use crate::error::Error;
 use crate::info::{MAX_KEY_LEN, MAX_VALUE_LEN};
+use crate::panics::quietly;
+use crate::setup::set_up;
 
 pub use handle::{MPI_Info, MPI_INFO_ENV, MPI_INFO_NULL};
 
@@ -66,56 +68,32 @@ pub const MPI_THREAD_MULTIPLE: c_int = 4096;
 const _: () = assert!(MPI_MAX_INFO_KEY as usize == MAX_KEY_LEN + 1);
 const _: () = assert!(MPI_MAX_INFO_VAL as usize == MAX_VALUE_LEN + 1);
 
-/// Runs one C call: `Ok` is `MPI_SUCCESS`, `Err` its class, a panic `MPI_ERR_INTERN`.
+/// Runs one C call: `Ok` is `MPI_SUCCESS`, `Err` its class, a panic `MPI_ERR_INTERN` (and
+/// silent: the thread is inside the library while `call` runs, `crate::panics`).
+///
+/// Not `#[inline(always)]`: the bodies it would grow are then no longer inlined into the `MPI_*`
+/// functions, whose call to their `PMPI_*` twin would go through the symbol table, to another
+/// copy's `PMPI_*` when two copies of the library are loaded (`tests-c/abi_handles.c`).
 fn boundary(call: impl FnOnce() -> Result<(), Error>) -> c_int {
     set_up();
-    match catch_unwind(AssertUnwindSafe(call)) {
-        Ok(Ok(())) => crate::error::MPI_SUCCESS,
-        Ok(Err(error)) => error.code(),
-        Err(_) => crate::error::MPI_ERR_INTERN,
+    match quietly(call) {
+        Some(Ok(())) => crate::error::MPI_SUCCESS,
+        Some(Err(error)) => error.code(),
+        None => crate::error::MPI_ERR_INTERN,
     }
 }
-
-/// What the first call of the process does, once: keeps the library's own panics quiet and
-/// registers the `fork` handlers (`crate::fork`).
-///
-/// A library called from C must not print (SPEC §4), not even for its own bug, which the caller
-/// sees as `MPI_ERR_INTERN`. The hook keeps quiet about panics raised in this crate's source and
-/// passes every other panic to the hook that was there before. It captures nothing, so boxing
-/// it allocates nothing: installing it cannot run out of memory (the previous hook's box
-/// already exists and is only moved into `PREVIOUS_HOOK`).
-pub(crate) fn set_up() {
-    static SET_UP: Once = Once::new();
-    // `set_hook` panics on a thread that is unwinding (a call from a destructor during a Rust
-    // panic); such a call sets up nothing, and a later one will.
-    if SET_UP.is_completed() || std::thread::panicking() {
-        return;
-    }
-    SET_UP.call_once(|| {
-        crate::fork::register();
-        let _ = PREVIOUS_HOOK.set(std::panic::take_hook());
-        std::panic::set_hook(Box::new(|info| {
-            let this_file = file!();
-            let source_dir = &this_file[..this_file.len() - "capi/mod.rs".len()];
-            let ours = info.location().is_some_and(|at| at.file().starts_with(source_dir));
-            if !ours {
-                if let Some(previous) = PREVIOUS_HOOK.get() {
-                    previous(info);
-                }
-            }
-        }));
-    });
-}
-
-type PanicHook = Box<dyn Fn(&std::panic::PanicHookInfo<'_>) + Sync + Send + 'static>;
-static PREVIOUS_HOOK: OnceLock<PanicHook> = OnceLock::new();
 
 /// An input key: NULL, empty or longer than 255 characters is `MPI_ERR_INFO_KEY`.
 /// Never reads more than `MPI_MAX_INFO_KEY` bytes. What it returns passes `info::check_key`
 /// (a C string holds no NUL), so the map need not check it again.
+///
+/// # Safety
+/// `key` is NULL or a C string (readable up to its NUL or `MPI_MAX_INFO_KEY` bytes), not
+/// written while `'a` lasts: what the entry points promise of their key.
 #[inline(always)]
-fn key_arg<'a>(key: *const c_char) -> Result<&'a [u8], Error> {
-    match read_bounded_short(key, MAX_KEY_LEN + 1) {
+unsafe fn key_arg<'a>(key: *const c_char) -> Result<&'a [u8], Error> {
+    // SAFETY: the caller's promise is `read_bounded_short`'s, with this bound.
+    match unsafe { read_bounded_short(key, MAX_KEY_LEN + 1) } {
         Some(key) if !key.is_empty() && key.len() <= MAX_KEY_LEN => Ok(key),
         _ => Err(Error::InfoKey),
     }
@@ -123,8 +101,13 @@ fn key_arg<'a>(key: *const c_char) -> Result<&'a [u8], Error> {
 
 /// An input value: NULL or longer than 1023 characters is `MPI_ERR_INFO_VALUE`.
 /// Never reads more than `MPI_MAX_INFO_VAL` bytes. What it returns passes `info::check_value`.
-fn value_arg<'a>(value: *const c_char) -> Result<&'a [u8], Error> {
-    match read_bounded(value, MAX_VALUE_LEN + 1) {
+///
+/// # Safety
+/// `value` is NULL or a C string (readable up to its NUL or `MPI_MAX_INFO_VAL` bytes), not
+/// written while `'a` lasts: what the entry points promise of their value.
+unsafe fn value_arg<'a>(value: *const c_char) -> Result<&'a [u8], Error> {
+    // SAFETY: the caller's promise is `read_bounded`'s, with this bound.
+    match unsafe { read_bounded(value, MAX_VALUE_LEN + 1) } {
         Some(value) if value.len() <= MAX_VALUE_LEN => Ok(value),
         _ => Err(Error::InfoValue),
     }
@@ -139,4 +122,65 @@ fn count_arg(n: c_int) -> Result<usize, Error> {
 /// (lengths by the value limit, key counts by `info::MAX_PAIRS`).
 fn to_c_int(n: usize) -> Result<c_int, Error> {
     c_int::try_from(n).map_err(|_| Error::Intern)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// Set in the copy of the test program that [`panic_hook_sees_only_panics_outside_calls`]
+    /// runs, whose first call of the library this test is.
+    const CHILD: &str = "MPI_INFO_TEST_PANIC_CHILD";
+
+    /// The hook is installed once per process, so the test runs in a process of its own: this
+    /// test program again, running only `panic_hook_child`.
+    #[test]
+    fn panic_hook_sees_only_panics_outside_calls() {
+        let child = std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", "capi::tests::panic_hook_child", "--test-threads=1", "--nocapture"])
+            .env(CHILD, "1")
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&child.stdout) + String::from_utf8_lossy(&child.stderr);
+        assert!(child.status.success(), "the child test failed ({}):\n{said}", child.status);
+        assert!(said.contains("1 passed"), "the child test did not run:\n{said}");
+    }
+
+    /// A program's own hook, installed before the library's first call, sees every panic
+    /// raised outside a call (on any thread, before and after calls), and none raised inside
+    /// one, which is `MPI_ERR_INTERN`.
+    #[test]
+    fn panic_hook_child() {
+        if std::env::var_os(CHILD).is_none() {
+            return;
+        }
+        static SEEN: AtomicUsize = AtomicUsize::new(0);
+        std::panic::set_hook(Box::new(|_| {
+            SEEN.fetch_add(1, Ordering::SeqCst);
+        }));
+        let outside = || std::thread::spawn(|| panic!("outside")).join().is_err();
+
+        assert_eq!(boundary(|| Ok(())), crate::error::MPI_SUCCESS);
+        assert!(outside());
+        assert_eq!(SEEN.load(Ordering::SeqCst), 1, "a panic outside a call was hidden");
+
+        assert_eq!(boundary(|| panic!("inside")), crate::error::MPI_ERR_INTERN);
+        // Nested, as when a host passes a code back: the outer call is still inside after the
+        // inner one returns.
+        let nested = boundary(|| {
+            assert_eq!(boundary(|| Ok(())), crate::error::MPI_SUCCESS);
+            panic!("inside, after a nested call")
+        });
+        assert_eq!(nested, crate::error::MPI_ERR_INTERN);
+        let on_a_thread = std::thread::spawn(|| boundary(|| panic!("inside, on another thread")));
+        assert_eq!(on_a_thread.join().unwrap(), crate::error::MPI_ERR_INTERN);
+        assert_eq!(SEEN.load(Ordering::SeqCst), 1, "a panic inside a call reached the hook");
+
+        // After a call that panicked, the thread is outside again.
+        assert!(std::panic::catch_unwind(|| panic!("outside, after")).is_err());
+        assert_eq!(SEEN.load(Ordering::SeqCst), 2, "a panic after a call was hidden");
+        assert!(outside());
+        assert_eq!(SEEN.load(Ordering::SeqCst), 3);
+    }
 }

@@ -62,7 +62,9 @@ fn typed_read<A>(
 ) -> c_int {
     boundary(|| {
         handle::read(info, |map| {
-            let key = key_arg(key)?;
+            // SAFETY: `key` comes straight from the C caller of the `MPIX_Info_get_` function
+            // that called this, who promises a C string that lives, unchanged, for the call.
+            let key = unsafe { key_arg(key) }?;
             let args = args()?;
             let flag = Out::new(flag)?;
             match map.get(key) {
@@ -186,8 +188,12 @@ pub extern "C" fn PMPIX_Info_get_int64(info: MPI_Info, key: *const c_char, value
 
 /// One of `MPIX_Info_get_enum`'s choices: NULL, or longer than a value can be, is
 /// `MPI_ERR_ARG`. Never reads more than `MPI_MAX_INFO_VAL` bytes.
-fn choice_arg<'a>(choice: *const c_char) -> Result<&'a [u8], Error> {
-    match read_bounded(choice, MAX_VALUE_LEN + 1) {
+///
+/// # Safety
+/// As for `read_bounded`: `choice` is NULL or a C string, not written while `'a` lasts.
+unsafe fn choice_arg<'a>(choice: *const c_char) -> Result<&'a [u8], Error> {
+    // SAFETY: the caller's promise is `read_bounded`'s.
+    match unsafe { read_bounded(choice, MAX_VALUE_LEN + 1) } {
         Some(text) if text.len() <= MAX_VALUE_LEN => Ok(text),
         _ => Err(Error::Arg),
     }
@@ -243,15 +249,19 @@ pub extern "C" fn PMPIX_Info_get_enum(
 ) -> c_int {
     let args = || {
         let n = count_arg(nchoices)?;
-        let choices = if n == 0 { &[] } else { read_array(choices, n).ok_or(Error::Arg)? };
+        // SAFETY: `choices` comes straight from the C caller, who promises `nchoices`
+        // pointers, each NULL or a C string, that live, unchanged, for the call (the doc
+        // comment of `MPIX_Info_get_enum`); so does each `choice` below.
+        let choices = if n == 0 { &[] } else { unsafe { read_array(choices, n) }.ok_or(Error::Arg)? };
         for &choice in choices {
-            choice_arg(choice)?;
+            unsafe { choice_arg(choice) }?;
         }
         Ok((choices, Out::new(index)?))
     };
     typed_read(info, key, args, flag, |text, (choices, index)| {
         // Every choice passed `choice_arg` above, so none is NULL or too long here.
-        let at = typed::parse_enum(text, choices.iter().map(|&choice| choice_arg(choice).unwrap_or_default()))?;
+        // SAFETY: as above, the caller's promise for each choice.
+        let at = typed::parse_enum(text, choices.iter().map(|&choice| unsafe { choice_arg(choice) }.unwrap_or_default()))?;
         index.put(to_c_int(at)?);
         Ok(())
     })
@@ -362,7 +372,9 @@ pub extern "C" fn PMPIX_Info_get_item(
 fn typed_write(info: MPI_Info, key: *const c_char, text: &[u8]) -> c_int {
     boundary(|| {
         handle::write(info, |mut object| {
-            let key = key_arg(key)?;
+            // SAFETY: `key` comes straight from the C caller of the `MPIX_Info_set_` function
+            // that called this, who promises a C string that lives, unchanged, for the call.
+            let key = unsafe { key_arg(key) }?;
             object.modify(|map| map.set_valid(key, text))
         })
     })
@@ -546,7 +558,9 @@ pub extern "C" fn MPIX_Info_set_from_string(info: MPI_Info, text: *const c_char,
 pub extern "C" fn PMPIX_Info_set_from_string(info: MPI_Info, text: *const c_char, format: c_int, overwrite: c_int) -> c_int {
     boundary(|| {
         target_arg(info)?;
-        let text = match read_bounded(text, TEXT_MAX + 1) {
+        // SAFETY: `text` comes straight from the C caller, who promises a C string that lives,
+        // unchanged, for the call (the doc comment of `MPIX_Info_set_from_string`).
+        let text = match unsafe { read_bounded(text, TEXT_MAX + 1) } {
             Some(text) if text.len() <= TEXT_MAX => text,
             _ => return Err(Error::Arg),
         };
@@ -635,7 +649,9 @@ pub extern "C" fn PMPIX_Info_set_from_file(info: MPI_Info, path: *const c_char, 
         target_arg(info)?;
         // With its NUL, which `read_bounded` found within the bound when the path is not too long.
         let mut path_buffer = [0u8; PATH_MAX_LEN + 1];
-        let path = match read_bounded(path, PATH_MAX_LEN + 1) {
+        // SAFETY: `path` comes straight from the C caller, who promises a C string that lives,
+        // unchanged, for the call (the doc comment of `MPIX_Info_set_from_file`).
+        let path = match unsafe { read_bounded(path, PATH_MAX_LEN + 1) } {
             Some(path) if path.len() <= PATH_MAX_LEN => path,
             _ => return Err(Error::Arg),
         };
@@ -746,7 +762,10 @@ pub extern "C" fn PMPIX_Info_deserialize(buf: *const c_void, buflen: c_int, info
         if buf.is_null() {
             return Err(Error::Arg);
         }
-        let bytes = read_array(buf.cast::<u8>(), count_arg(buflen)?).ok_or(Error::Arg)?;
+        let buflen = count_arg(buflen)?;
+        // SAFETY: `buf` comes straight from the C caller, who promises `buflen` readable bytes
+        // that live, unchanged, for the call (the doc comment of `MPIX_Info_deserialize`).
+        let bytes = unsafe { read_array(buf.cast::<u8>(), buflen) }.ok_or(Error::Arg)?;
         let info = Out::new(info)?;
         let map = serial::deserialize(bytes)?;
         info.put(handle::create(Some(SharedMap::try_new(map)?))?);
@@ -810,14 +829,16 @@ fn check_hints(
     let pairs = handle::share(info)?;
     let vocabulary = match vocabulary {
         None => None,
-        Some(text) => match read_bounded(text, TEXT_MAX + 1) {
+        // SAFETY: `vocabulary` and `targets` come straight from the C caller of the check
+        // function that called this, who promises C strings that live, unchanged, for the call.
+        Some(text) => match unsafe { read_bounded(text, TEXT_MAX + 1) } {
             Some(text) if text.len() <= TEXT_MAX => Some(text),
             _ => return Err(Error::Arg),
         },
     };
     let targets = match targets.is_null() {
         true => None,
-        false => match read_bounded(targets, TARGETS_MAX + 1) {
+        false => match unsafe { read_bounded(targets, TARGETS_MAX + 1) } {
             Some(list) if list.len() <= TARGETS_MAX => Some(std::str::from_utf8(list).map_err(|_| Error::Arg)?),
             _ => return Err(Error::Arg),
         },

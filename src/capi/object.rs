@@ -80,8 +80,10 @@ pub extern "C" fn MPI_Info_set(info: MPI_Info, key: *const c_char, value: *const
 pub extern "C" fn PMPI_Info_set(info: MPI_Info, key: *const c_char, value: *const c_char) -> c_int {
     boundary(|| {
         handle::write(info, |mut object| {
-            let key = key_arg(key)?;
-            let value = value_arg(value)?;
+            // SAFETY: `key` and `value` come straight from the C caller, who promises C strings
+            // that live, unchanged, for the call (the doc comment of `MPI_Info_set`).
+            let key = unsafe { key_arg(key) }?;
+            let value = unsafe { value_arg(value) }?;
             object.modify(|map| map.set_valid(key, value))
         })
     })
@@ -117,7 +119,9 @@ pub extern "C" fn MPI_Info_delete(info: MPI_Info, key: *const c_char) -> c_int {
 pub extern "C" fn PMPI_Info_delete(info: MPI_Info, key: *const c_char) -> c_int {
     boundary(|| {
         handle::write(info, |mut object| {
-            let key = key_arg(key)?;
+            // SAFETY: `key` comes straight from the C caller, who promises a C string that
+            // lives, unchanged, for the call (the doc comment of `MPI_Info_delete`).
+            let key = unsafe { key_arg(key) }?;
             // Checked before `modify`, which would first copy pairs shared with a duplicate.
             if object.map().get(key).is_none() {
                 return Err(Error::InfoNoKey);
@@ -187,7 +191,9 @@ pub extern "C" fn PMPI_Info_get(
 
 /// The body of `MPI_Info_get`.
 fn get(pairs: &InfoMap, key: *const c_char, valuelen: c_int, value: *mut c_char, flag: *mut c_int) -> Result<(), Error> {
-    let key = key_arg(key)?;
+    // SAFETY: `key` comes straight from the C caller of `MPI_Info_get` (or its Fortran
+    // twin's, read in place), who promises a C string that lives, unchanged, for the call.
+    let key = unsafe { key_arg(key) }?;
     let room = count_arg(valuelen)?;
     let value = OutStr::new(value)?;
     let flag = Out::new(flag)?;
@@ -250,7 +256,9 @@ pub extern "C" fn PMPI_Info_get_valuelen(
 
 /// The body of `MPI_Info_get_valuelen`.
 fn get_valuelen(pairs: &InfoMap, key: *const c_char, valuelen: *mut c_int, flag: *mut c_int) -> Result<(), Error> {
-    let key = key_arg(key)?;
+    // SAFETY: `key` comes straight from the C caller of `MPI_Info_get_valuelen` (or its Fortran
+    // twin's, read in place), who promises a C string that lives, unchanged, for the call.
+    let key = unsafe { key_arg(key) }?;
     let valuelen = Out::new(valuelen)?;
     let flag = Out::new(flag)?;
     match pairs.get(key) {
@@ -321,7 +329,9 @@ pub extern "C" fn PMPI_Info_get_string(
 
 /// The body of `MPI_Info_get_string`.
 fn get_string(pairs: &InfoMap, key: *const c_char, buflen: *mut c_int, value: *mut c_char, flag: *mut c_int) -> Result<(), Error> {
-    let key = key_arg(key)?;
+    // SAFETY: `key` comes straight from the C caller of `MPI_Info_get_string` (or its Fortran
+    // twin's, read in place), who promises a C string that lives, unchanged, for the call.
+    let key = unsafe { key_arg(key) }?;
     let buflen = Out::new(buflen)?;
     let size = count_arg(buflen.get())?;
     let value = if size > 0 { Some(OutStr::new(value)?) } else { None };
@@ -532,7 +542,11 @@ pub extern "C" fn MPI_Info_create_env(argc: c_int, argv: *mut *mut c_char, info:
 pub extern "C" fn PMPI_Info_create_env(argc: c_int, argv: *mut *mut c_char, info: *mut MPI_Info) -> c_int {
     boundary(|| {
         let argc = count_arg(argc)?;
-        let pointers: &[*mut c_char] = if argc == 0 { &[] } else { read_array(argv, argc).ok_or(Error::Arg)? };
+        // SAFETY: `argv` comes straight from the C caller, who promises `argc` readable
+        // pointers that live, unchanged, for the call (the doc comment of
+        // `MPI_Info_create_env`).
+        let pointers: &[*mut c_char] =
+            if argc == 0 { &[] } else { unsafe { read_array(argv, argc) }.ok_or(Error::Arg)? };
         if pointers.iter().any(|arg| arg.is_null()) {
             return Err(Error::Arg);
         }
@@ -542,7 +556,9 @@ pub extern "C" fn PMPI_Info_create_env(argc: c_int, argv: *mut *mut c_char, info
         args.try_reserve_exact(argc)?;
         for &arg in pointers {
             // One byte past the value limit is enough to know the argument is too long.
-            args.push(read_bounded(arg, MAX_VALUE_LEN + 1).ok_or(Error::Arg)?);
+            // SAFETY: each of `argv`'s strings is, by the same promise, a C string that lives,
+            // unchanged, for the call.
+            args.push(unsafe { read_bounded(arg, MAX_VALUE_LEN + 1) }.ok_or(Error::Arg)?);
         }
         let pairs = crate::env::build(&args)?;
         info.put(handle::create(Some(SharedMap::try_new(pairs)?))?);
