@@ -54,7 +54,7 @@ mod pair;
 #[cfg(not(loom))]
 mod panics;
 pub mod serial;
-#[cfg(not(loom))]
+#[cfg(all(not(loom), feature = "c-api"))]
 mod setup;
 mod shared;
 mod sync;
