@@ -63,14 +63,16 @@ fn main() {
 fn header(generated: &str, abi: bool) -> Result<String, String> {
     let header = cheader::one_build(generated, cheader::ABI_BUILD, abi)?;
     let header = if abi { cheader::abi_handles(&header)? } else { header };
-    let header = cheader::mark_section(&header, |line| line.starts_with("#define MPIX_"), MPIX_CONSTANTS, MPIX_CONSTANTS_END)?;
+    let header =
+        cheader::mark_section(&header, |line| line.starts_with("#define MPIX_"), MPIX_CONSTANTS, MPIX_CONSTANTS_END)?;
     let is_mpix_function = |line: &str| line.starts_with("int MPIX_") || line.starts_with("int PMPIX_");
     cheader::mark_section(&header, is_mpix_function, MPIX_FUNCTIONS, MPIX_FUNCTIONS_END)
 }
 
 // The header's MPIX_ part (src/capi/mpix.rs), marked where it begins and ends: cbindgen puts
 // the constants among the others and the functions after the MPI_ ones.
-const MPIX_CONSTANTS: &str = "/* ======== MPIX_ constants: the hint toolkit for layered libraries (docs/mpix.md) ======== */";
+const MPIX_CONSTANTS: &str =
+    "/* ======== MPIX_ constants: the hint toolkit for layered libraries (docs/mpix.md) ======== */";
 const MPIX_CONSTANTS_END: &str = "/* ======== end of the MPIX_ constants ======== */";
 const MPIX_FUNCTIONS: &str = "/* ======== MPIX_ functions: the hint toolkit for layered libraries ========
  * Not part of the MPI standard: this library's error messages for a host MPI's error functions

@@ -128,13 +128,9 @@ mod tests {
 
     #[test]
     fn put_pads_to_the_declared_length_and_no_further() {
-        for (room, declared, expect) in [
-            (10, 6, &b"abcd  "[..]),
-            (2, 6, b"ab    "),
-            (10, 3, b"abc"),
-            (0, 4, b"    "),
-            (10, 0, b""),
-        ] {
+        for (room, declared, expect) in
+            [(10, 6, &b"abcd  "[..]), (2, 6, b"ab    "), (10, 3, b"abc"), (0, 4, b"    "), (10, 0, b"")]
+        {
             let mut buf = [b'#'; 12];
             let wrote = FortranOut::new(buf.as_mut_ptr().cast(), declared).unwrap().put(b"abcd", room);
             assert_eq!(&buf[..declared], expect, "room {room} declared {declared}");

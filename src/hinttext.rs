@@ -120,7 +120,9 @@ mod tests {
     use super::*;
 
     fn pairs(map: &InfoMap) -> Vec<(String, String)> {
-        map.iter().map(|(k, v)| (String::from_utf8_lossy(k).into_owned(), String::from_utf8_lossy(v).into_owned())).collect()
+        map.iter()
+            .map(|(k, v)| (String::from_utf8_lossy(k).into_owned(), String::from_utf8_lossy(v).into_owned()))
+            .collect()
     }
 
     fn ok(text: &str, format: Format) -> Vec<(String, String)> {
@@ -150,7 +152,10 @@ mod tests {
             ok(" cb_nodes = 4 ;romio_ds_read=disable;; \t;empty=;eq=a=b\r\nnext=1\n", Format::Pairs),
             kv(&[("cb_nodes", "4"), ("romio_ds_read", "disable"), ("empty", ""), ("eq", "a=b"), ("next", "1")])
         );
-        assert_eq!(ok("key with blanks = value with blanks", Format::Pairs), kv(&[("key with blanks", "value with blanks")]));
+        assert_eq!(
+            ok("key with blanks = value with blanks", Format::Pairs),
+            kv(&[("key with blanks", "value with blanks")])
+        );
         assert_eq!(ok("", Format::Pairs), kv(&[]));
         assert_eq!(ok("# not a comment=1", Format::Pairs), kv(&[("# not a comment", "1")]));
     }

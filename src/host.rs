@@ -162,8 +162,13 @@ impl Object {
     fn link_map(&self) -> Option<NonNull<c_void>> {
         let mut map: *mut c_void = std::ptr::null_mut();
         // SAFETY: the handle is open; RTLD_DI_LINKMAP writes one pointer to `map`.
-        let status = unsafe { libc::dlinfo(self.0.as_ptr(), libc::RTLD_DI_LINKMAP, (&mut map as *mut *mut c_void).cast()) };
-        if status == 0 { NonNull::new(map) } else { None }
+        let status =
+            unsafe { libc::dlinfo(self.0.as_ptr(), libc::RTLD_DI_LINKMAP, (&mut map as *mut *mut c_void).cast()) };
+        if status == 0 {
+            NonNull::new(map)
+        } else {
+            None
+        }
     }
 }
 
@@ -184,5 +189,9 @@ fn holder(address: NonNull<c_void>) -> Option<NonNull<c_void>> {
     // SAFETY: dladdr1 only reads the loader's tables for `address` and writes `info` and, with
     // RTLD_DL_LINKMAP, one pointer to `map`.
     let found = unsafe { libc::dladdr1(address.as_ptr(), &mut info, &mut map, RTLD_DL_LINKMAP) };
-    if found != 0 { NonNull::new(map) } else { None }
+    if found != 0 {
+        NonNull::new(map)
+    } else {
+        None
+    }
 }

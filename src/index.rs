@@ -409,8 +409,7 @@ pub(crate) fn keys_equal(a: &[u8], b: &[u8]) -> bool {
         } else {
             // Whole chunks up to the last byte, then the last 16 bytes (which may overlap them).
             let mut whole = a[..len - 1].chunks_exact(16).zip(b[..len - 1].chunks_exact(16));
-            whole.all(|(x, y)| load_u128(x, 0) == load_u128(y, 0))
-                && load_u128(a, len - 16) == load_u128(b, len - 16)
+            whole.all(|(x, y)| load_u128(x, 0) == load_u128(y, 0)) && load_u128(a, len - 16) == load_u128(b, len - 16)
         }
     } else if len >= 4 {
         (load_u32(a, 0) ^ load_u32(b, 0)) | (load_u32(a, len - 4) ^ load_u32(b, len - 4)) == 0

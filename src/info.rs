@@ -131,7 +131,11 @@ impl InfoMap {
     fn lookup_any(&self, key: &[u8]) -> Option<usize> {
         let pairs = &self.pairs;
         // Without the attribute the closure may stay a call, which costs more than it does.
-        self.index.find(self.index.hash(key), #[inline(always)] |at| keys_equal(pairs[at].key(), key))
+        self.index.find(
+            self.index.hash(key),
+            #[inline(always)]
+            |at| keys_equal(pairs[at].key(), key),
+        )
     }
 
     /// The hash of the key at a position, for the index to rebuild or move entries.

@@ -60,13 +60,13 @@ mod shared;
 mod sync;
 pub mod typed;
 
+#[cfg(all(not(any(loom, feature = "abi")), feature = "c-api"))]
+pub use capi::MPI_Fint;
 #[cfg(all(not(loom), feature = "c-api"))]
 pub use capi::{
     MPI_Info, MPI_INFO_ENV, MPI_INFO_NULL, MPI_MAX_ERROR_STRING, MPI_MAX_INFO_KEY, MPI_MAX_INFO_VAL,
     MPI_THREAD_MULTIPLE,
 };
-#[cfg(all(not(any(loom, feature = "abi")), feature = "c-api"))]
-pub use capi::MPI_Fint;
 pub use error::Error;
 pub use info::InfoMap;
 

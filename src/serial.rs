@@ -213,10 +213,8 @@ mod tests {
     }
 
     fn pairs_strategy() -> impl Strategy<Value = Vec<(Vec<u8>, Vec<u8>)>> {
-        let key = prop_oneof![
-            proptest::collection::vec(1u8..=255, 1..8),
-            proptest::collection::vec(1u8..=255, 250..=255),
-        ];
+        let key =
+            prop_oneof![proptest::collection::vec(1u8..=255, 1..8), proptest::collection::vec(1u8..=255, 250..=255),];
         let value = prop_oneof![
             proptest::collection::vec(1u8..=255, 0..12),
             proptest::collection::vec(1u8..=255, 1020..=1023),

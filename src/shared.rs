@@ -6,10 +6,10 @@
 //! And there are no weak references, so `get_mut`, which every `set` and `delete` calls, is one
 //! atomic load, where `Arc::get_mut` needs a compare-exchange on the weak count.
 
+use crate::sync::{fence, AtomicUsize, Ordering};
 use std::alloc::{alloc, dealloc, Layout};
 use std::ops::Deref;
 use std::ptr::NonNull;
-use crate::sync::{fence, AtomicUsize, Ordering};
 
 use crate::error::Error;
 use crate::info::InfoMap;

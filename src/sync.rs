@@ -19,10 +19,10 @@ pub(crate) use loom::sync::atomic::{fence, AtomicPtr, AtomicUsize, Ordering};
 #[cfg(loom)]
 pub(crate) use loom::sync::{MutexGuard, RwLockReadGuard, RwLockWriteGuard};
 
-#[cfg(not(loom))]
-use std::sync as inner;
 #[cfg(loom)]
 use loom::sync as inner;
+#[cfg(not(loom))]
+use std::sync as inner;
 
 /// A mutex whose `lock` cannot fail.
 #[derive(Debug, Default)]

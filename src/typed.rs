@@ -179,7 +179,9 @@ mod tests {
         assert_eq!(parse_i64(b"007"), Ok(7));
         assert_eq!(parse_i64(b"0000000000000000000000000001"), Ok(1));
         let fullwidth_12 = "１２".as_bytes();
-        for bad in [&b"+"[..], b"-", b"", b" ", b"1 2", b"0x10", b"- 1", b"+-1", b"--1", b"1.0", b"1e3", b"12a", fullwidth_12] {
+        for bad in
+            [&b"+"[..], b"-", b"", b" ", b"1 2", b"0x10", b"- 1", b"+-1", b"--1", b"1.0", b"1e3", b"12a", fullwidth_12]
+        {
             assert_eq!(parse_i64(bad), Err(Error::InfoValue), "{}", String::from_utf8_lossy(bad));
         }
     }

@@ -116,8 +116,13 @@ fn forms_it_cannot_resolve_are_errors() {
 
 #[test]
 fn predefined_handles_are_written_as_the_standard_writes_them() {
-    let header = abi_handles("#if !defined(MPI_INFO_NULL)\n#define MPI_INFO_NULL (MPI_Info)304\n#endif\n#define MPI_SUCCESS 0").unwrap();
-    assert_eq!(header, "#if !defined(MPI_INFO_NULL)\n#define MPI_INFO_NULL ((MPI_Info)0x00000130)\n#endif\n#define MPI_SUCCESS 0");
+    let header =
+        abi_handles("#if !defined(MPI_INFO_NULL)\n#define MPI_INFO_NULL (MPI_Info)304\n#endif\n#define MPI_SUCCESS 0")
+            .unwrap();
+    assert_eq!(
+        header,
+        "#if !defined(MPI_INFO_NULL)\n#define MPI_INFO_NULL ((MPI_Info)0x00000130)\n#endif\n#define MPI_SUCCESS 0"
+    );
     assert!(abi_handles("#define MPI_INFO_NULL (MPI_Info)x").is_err());
 }
 

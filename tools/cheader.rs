@@ -94,7 +94,8 @@ pub fn abi_handles(header: &str) -> Result<String, String> {
     for line in header.split('\n') {
         match line.strip_prefix("#define ").and_then(|rest| rest.split_once(" (MPI_Info)")) {
             Some((name, value)) => {
-                let value: u32 = value.parse().map_err(|_| format!("a predefined handle that is no number: {line:?}"))?;
+                let value: u32 =
+                    value.parse().map_err(|_| format!("a predefined handle that is no number: {line:?}"))?;
                 lines.push(format!("#define {name} ((MPI_Info)0x{value:08x})"));
             }
             None => lines.push(line.to_string()),
@@ -112,7 +113,9 @@ pub fn mark_section(header: &str, in_section: impl Fn(&str) -> bool, begin: &str
     let mut last = lines.iter().rposition(|line| in_section(line)).expect("a first line is a last line");
     let mut start = lines[..first].iter().rposition(|line| line.starts_with("/**")).filter(|&doc| {
         // The doc comment of the first line, not of an item before it.
-        lines[doc..first].iter().all(|line| line.starts_with("/**") || line.starts_with(" *") || line.starts_with("#if"))
+        lines[doc..first]
+            .iter()
+            .all(|line| line.starts_with("/**") || line.starts_with(" *") || line.starts_with("#if"))
     });
     if let Some(doc) = start {
         if doc > 0 && lines[doc - 1].starts_with("#if") {

@@ -16,10 +16,10 @@
 use std::ffi::{c_char, c_int, c_void, CStr};
 use std::io::{ErrorKind, Read};
 
+use super::handle;
 use super::{boundary, count_arg, key_arg, to_c_int, MPI_Info};
 use crate::cstr::{open_for_reading, read_array, read_bounded, Out, OutBytes, OutStr};
 use crate::error::Error;
-use super::handle;
 use crate::hints;
 use crate::hinttext::{self, Format};
 use crate::info::{InfoMap, MAX_VALUE_LEN};
@@ -87,10 +87,16 @@ fn scalar_read<T: Copy>(
     flag: *mut c_int,
     parse: impl FnOnce(&[u8]) -> Result<T, Error>,
 ) -> c_int {
-    typed_read(info, key, || Out::new(value), flag, |text, value| {
-        value.put(parse(text)?);
-        Ok(())
-    })
+    typed_read(
+        info,
+        key,
+        || Out::new(value),
+        flag,
+        |text, value| {
+            value.put(parse(text)?);
+            Ok(())
+        },
+    )
 }
 
 /// Reads the value of a key as a boolean.
@@ -119,7 +125,12 @@ pub extern "C" fn MPIX_Info_get_bool(info: MPI_Info, key: *const c_char, value: 
 
 /// Profiling name of `MPIX_Info_get_bool`.
 #[no_mangle]
-pub extern "C" fn PMPIX_Info_get_bool(info: MPI_Info, key: *const c_char, value: *mut c_int, flag: *mut c_int) -> c_int {
+pub extern "C" fn PMPIX_Info_get_bool(
+    info: MPI_Info,
+    key: *const c_char,
+    value: *mut c_int,
+    flag: *mut c_int,
+) -> c_int {
     scalar_read(info, key, value, flag, |text| typed::parse_bool(text).map(c_int::from))
 }
 
@@ -261,7 +272,8 @@ pub extern "C" fn PMPIX_Info_get_enum(
     typed_read(info, key, args, flag, |text, (choices, index)| {
         // Every choice passed `choice_arg` above, so none is NULL or too long here.
         // SAFETY: as above, the caller's promise for each choice.
-        let at = typed::parse_enum(text, choices.iter().map(|&choice| unsafe { choice_arg(choice) }.unwrap_or_default()))?;
+        let at =
+            typed::parse_enum(text, choices.iter().map(|&choice| unsafe { choice_arg(choice) }.unwrap_or_default()))?;
         index.put(to_c_int(at)?);
         Ok(())
     })
@@ -290,13 +302,23 @@ pub extern "C" fn PMPIX_Info_get_enum(
 ///
 /// See also: `MPIX_Info_get_item`, `MPI_Info_get_string`.
 #[no_mangle]
-pub extern "C" fn MPIX_Info_get_nitems(info: MPI_Info, key: *const c_char, nitems: *mut c_int, flag: *mut c_int) -> c_int {
+pub extern "C" fn MPIX_Info_get_nitems(
+    info: MPI_Info,
+    key: *const c_char,
+    nitems: *mut c_int,
+    flag: *mut c_int,
+) -> c_int {
     PMPIX_Info_get_nitems(info, key, nitems, flag)
 }
 
 /// Profiling name of `MPIX_Info_get_nitems`.
 #[no_mangle]
-pub extern "C" fn PMPIX_Info_get_nitems(info: MPI_Info, key: *const c_char, nitems: *mut c_int, flag: *mut c_int) -> c_int {
+pub extern "C" fn PMPIX_Info_get_nitems(
+    info: MPI_Info,
+    key: *const c_char,
+    nitems: *mut c_int,
+    flag: *mut c_int,
+) -> c_int {
     scalar_read(info, key, nitems, flag, |text| to_c_int(typed::list_len(text)?))
 }
 
@@ -549,13 +571,23 @@ const TEXT_MAX: usize = MPIX_INFO_TEXT_MAX as usize;
 ///
 /// See also: `MPIX_Info_set_from_file`, `MPIX_Info_merge`, `MPI_Info_set`.
 #[no_mangle]
-pub extern "C" fn MPIX_Info_set_from_string(info: MPI_Info, text: *const c_char, format: c_int, overwrite: c_int) -> c_int {
+pub extern "C" fn MPIX_Info_set_from_string(
+    info: MPI_Info,
+    text: *const c_char,
+    format: c_int,
+    overwrite: c_int,
+) -> c_int {
     PMPIX_Info_set_from_string(info, text, format, overwrite)
 }
 
 /// Profiling name of `MPIX_Info_set_from_string`.
 #[no_mangle]
-pub extern "C" fn PMPIX_Info_set_from_string(info: MPI_Info, text: *const c_char, format: c_int, overwrite: c_int) -> c_int {
+pub extern "C" fn PMPIX_Info_set_from_string(
+    info: MPI_Info,
+    text: *const c_char,
+    format: c_int,
+    overwrite: c_int,
+) -> c_int {
     boundary(|| {
         target_arg(info)?;
         // SAFETY: `text` comes straight from the C caller, who promises a C string that lives,
@@ -636,13 +668,23 @@ fn read_file(path: &CStr) -> Result<Vec<u8>, Error> {
 ///
 /// See also: `MPIX_Info_set_from_string`, `MPIX_Info_merge`, `MPI_Info_set`.
 #[no_mangle]
-pub extern "C" fn MPIX_Info_set_from_file(info: MPI_Info, path: *const c_char, format: c_int, overwrite: c_int) -> c_int {
+pub extern "C" fn MPIX_Info_set_from_file(
+    info: MPI_Info,
+    path: *const c_char,
+    format: c_int,
+    overwrite: c_int,
+) -> c_int {
     PMPIX_Info_set_from_file(info, path, format, overwrite)
 }
 
 /// Profiling name of `MPIX_Info_set_from_file`.
 #[no_mangle]
-pub extern "C" fn PMPIX_Info_set_from_file(info: MPI_Info, path: *const c_char, format: c_int, overwrite: c_int) -> c_int {
+pub extern "C" fn PMPIX_Info_set_from_file(
+    info: MPI_Info,
+    path: *const c_char,
+    format: c_int,
+    overwrite: c_int,
+) -> c_int {
     boundary(|| {
         // The open, the reads and the close are cancellation points (`crate::nocancel`).
         let _no_cancel = NoCancel::hold();

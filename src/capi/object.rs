@@ -6,10 +6,10 @@
 
 use std::ffi::{c_char, c_int};
 
+use super::handle;
 use super::{boundary, count_arg, key_arg, to_c_int, value_arg, MPI_Info, MPI_INFO_NULL};
 use crate::cstr::{read_array, read_bounded, Out, OutStr};
 use crate::error::Error;
-use super::handle;
 use crate::info::{InfoMap, MAX_VALUE_LEN};
 use crate::shared::SharedMap;
 
@@ -190,7 +190,13 @@ pub extern "C" fn PMPI_Info_get(
 }
 
 /// The body of `MPI_Info_get`.
-fn get(pairs: &InfoMap, key: *const c_char, valuelen: c_int, value: *mut c_char, flag: *mut c_int) -> Result<(), Error> {
+fn get(
+    pairs: &InfoMap,
+    key: *const c_char,
+    valuelen: c_int,
+    value: *mut c_char,
+    flag: *mut c_int,
+) -> Result<(), Error> {
     // SAFETY: `key` comes straight from the C caller of `MPI_Info_get` (or its Fortran
     // twin's, read in place), who promises a C string that lives, unchanged, for the call.
     let key = unsafe { key_arg(key) }?;
@@ -328,7 +334,13 @@ pub extern "C" fn PMPI_Info_get_string(
 }
 
 /// The body of `MPI_Info_get_string`.
-fn get_string(pairs: &InfoMap, key: *const c_char, buflen: *mut c_int, value: *mut c_char, flag: *mut c_int) -> Result<(), Error> {
+fn get_string(
+    pairs: &InfoMap,
+    key: *const c_char,
+    buflen: *mut c_int,
+    value: *mut c_char,
+    flag: *mut c_int,
+) -> Result<(), Error> {
     // SAFETY: `key` comes straight from the C caller of `MPI_Info_get_string` (or its Fortran
     // twin's, read in place), who promises a C string that lives, unchanged, for the call.
     let key = unsafe { key_arg(key) }?;

@@ -108,7 +108,11 @@ impl Targets {
     /// The names in the set, in the vocabulary's order.
     pub fn names<'v>(&self, vocabulary: &'v Vocabulary) -> impl Iterator<Item = &'v str> + Clone {
         let mask = self.mask;
-        vocabulary.targets().enumerate().filter(move |(n, _)| mask & (1 << n) != 0).map(|(_, target)| target.name.as_str())
+        vocabulary
+            .targets()
+            .enumerate()
+            .filter(move |(n, _)| mask & (1 << n) != 0)
+            .map(|(_, target)| target.name.as_str())
     }
 }
 
@@ -173,15 +177,21 @@ impl Checker<'_> {
         if let Some(object) = self.object {
             if !entry.objects.iter().any(|o| o == object) {
                 let mut message = MessageBuf::new();
-                let _ = write!(message, "'{quoted}' is a hint of {} objects, not read for a {object}", Joined(entry.objects.iter(), " and "));
+                let _ = write!(
+                    message,
+                    "'{quoted}' is a hint of {} objects, not read for a {object}",
+                    Joined(entry.objects.iter(), " and ")
+                );
                 add(Code::NotReadByTarget, message.as_str(), None)?;
                 return self.lengths(key, value, &mut add);
             }
         }
-        let readers = || self.vocabulary.readers(entry).filter(|reader| self.targets.contains(self.vocabulary, &reader.target));
+        let readers =
+            || self.vocabulary.readers(entry).filter(|reader| self.targets.contains(self.vocabulary, &reader.target));
         if readers().next().is_none() {
             let mut message = MessageBuf::new();
-            let _ = write!(message, "'{quoted}' is not read by {}; ", Joined(self.targets.names(self.vocabulary), ", "));
+            let _ =
+                write!(message, "'{quoted}' is not read by {}; ", Joined(self.targets.names(self.vocabulary), ", "));
             let _ = write!(message, "it is read by {}", Joined(reader_targets(self.vocabulary, entry), ", "));
             let spelling = self.spelling_read_by_targets(entry);
             if let Some(other) = spelling {
@@ -197,7 +207,10 @@ impl Checker<'_> {
         for reader in readers() {
             let Some(verdict) = judge(reader, value)? else { continue };
             let label = Label { entry, reader };
-            match verdicts.iter_mut().find(|(seen, _)| seen.code == verdict.code && seen.outcome.as_str() == verdict.outcome.as_str()) {
+            match verdicts
+                .iter_mut()
+                .find(|(seen, _)| seen.code == verdict.code && seen.outcome.as_str() == verdict.outcome.as_str())
+            {
                 Some((_, names)) => {
                     let _ = write!(names, ", {label}");
                 }
@@ -226,13 +239,16 @@ impl Checker<'_> {
             }
         }
         for conflict in self.vocabulary.conflicts() {
-            if conflict.report.as_bytes() != key || !conflict.targets.iter().any(|t| self.targets.contains(self.vocabulary, t)) {
+            if conflict.report.as_bytes() != key
+                || !conflict.targets.iter().any(|t| self.targets.contains(self.vocabulary, t))
+            {
                 continue;
             }
             let holds = conflict.when.iter().all(|condition| match self.value_of(condition.key.as_bytes()) {
                 None => false,
                 Some(set) => {
-                    condition.values.is_empty() || condition.values.iter().any(|v| strip(set).eq_ignore_ascii_case(v.as_bytes()))
+                    condition.values.is_empty()
+                        || condition.values.iter().any(|v| strip(set).eq_ignore_ascii_case(v.as_bytes()))
                 }
             });
             if holds {
@@ -329,7 +345,11 @@ fn chars(text: &[u8]) -> usize {
 /// The targets that read an entry, each once, in the order of its readers.
 fn reader_targets<'v>(vocabulary: &'v Vocabulary, entry: &'v Entry) -> impl Iterator<Item = &'v String> + Clone {
     let readers = vocabulary.readers(entry);
-    readers.clone().enumerate().filter(move |(n, reader)| !readers.clone().take(*n).any(|r| r.target == reader.target)).map(|(_, r)| &r.target)
+    readers
+        .clone()
+        .enumerate()
+        .filter(move |(n, reader)| !readers.clone().take(*n).any(|r| r.target == reader.target))
+        .map(|(_, r)| &r.target)
 }
 
 /// A reader's name in a message: its target's, with the version it describes when the entry
@@ -401,7 +421,11 @@ fn judge(reader: &Reader, value: &[u8]) -> Result<Option<Verdict>, Error> {
                 return if range(n, &mut outcome) { verdict(Code::OutOfRange, outcome, None) } else { Ok(None) };
             }
             if let Some((n, suffix, bytes)) = unit_suffixed(text) {
-                let _ = write!(outcome, "'{shown}' is not read: it takes a plain integer, without the '{}'", Quoted(suffix));
+                let _ = write!(
+                    outcome,
+                    "'{shown}' is not read: it takes a plain integer, without the '{}'",
+                    Quoted(suffix)
+                );
                 otherwise(&mut outcome);
                 let suggestion = scaled(&mut outcome, n, suffix, bytes)?;
                 return verdict(Code::UnitSuffix, outcome, suggestion);
@@ -431,7 +455,8 @@ fn judge(reader: &Reader, value: &[u8]) -> Result<Option<Verdict>, Error> {
         Parse::SizeSuffix => {
             let text = strip(value);
             let (digits, suffix) = text.split_at(text.iter().position(|b| !b.is_ascii_digit()).unwrap_or(text.len()));
-            let accepted = suffix.is_empty() || reader.suffixes.iter().any(|s| same_word(s.as_bytes(), suffix, reader.any_case));
+            let accepted =
+                suffix.is_empty() || reader.suffixes.iter().any(|s| same_word(s.as_bytes(), suffix, reader.any_case));
             match (parse_i64(digits), accepted) {
                 (Ok(n), true) => {
                     let bytes = n.checked_mul(multiplier(suffix).unwrap_or(1)).unwrap_or(i64::MAX);
@@ -457,7 +482,9 @@ fn judge(reader: &Reader, value: &[u8]) -> Result<Option<Verdict>, Error> {
                 return Ok(None);
             }
             let stripped = strip(value);
-            let suggestion = if let Some(word) = reader.accepts.iter().find(|w| same_word(w.as_bytes(), stripped, reader.any_case)) {
+            let suggestion = if let Some(word) =
+                reader.accepts.iter().find(|w| same_word(w.as_bytes(), stripped, reader.any_case))
+            {
                 let _ = write!(outcome, "'{shown}' is not taken with blanks around it");
                 Some(word)
             } else {
@@ -482,8 +509,11 @@ fn judge(reader: &Reader, value: &[u8]) -> Result<Option<Verdict>, Error> {
                     otherwise(&mut outcome);
                     return verdict(Code::BadValue, outcome, None);
                 }
-                if !reader.accepts.is_empty() && !reader.accepts.iter().any(|w| same_word(w.as_bytes(), element, reader.any_case)) {
-                    let _ = write!(outcome, "'{}' is not one of {}", Quoted(element), Joined(reader.accepts.iter(), ", "));
+                if !reader.accepts.is_empty()
+                    && !reader.accepts.iter().any(|w| same_word(w.as_bytes(), element, reader.any_case))
+                {
+                    let _ =
+                        write!(outcome, "'{}' is not one of {}", Quoted(element), Joined(reader.accepts.iter(), ", "));
                     otherwise(&mut outcome);
                     let suggestion = nearest_word(&reader.accepts, element).map(|w| try_string(w)).transpose()?;
                     return verdict(Code::BadValue, outcome, suggestion);

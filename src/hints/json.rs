@@ -303,9 +303,13 @@ mod tests {
 
     #[test]
     fn reads_every_kind_of_value() {
-        let text = br#" {"a": [1, -20, true, false, null], "b": {"c": "x\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00"}, "d": []} "#;
+        let text =
+            br#" {"a": [1, -20, true, false, null], "b": {"c": "x\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00"}, "d": []} "#;
         let expected = Value::Object(vec![
-            ("a".into(), Value::Array(vec![Value::Int(1), Value::Int(-20), Value::Bool(true), Value::Bool(false), Value::Null])),
+            (
+                "a".into(),
+                Value::Array(vec![Value::Int(1), Value::Int(-20), Value::Bool(true), Value::Bool(false), Value::Null]),
+            ),
             ("b".into(), Value::Object(vec![("c".into(), s("x\"\\/\u{8}\u{c}\n\r\t\u{e9}\u{1F600}"))])),
             ("d".into(), Value::Array(vec![])),
         ]);
@@ -317,9 +321,25 @@ mod tests {
     #[test]
     fn refuses_what_is_not_json_or_not_taken_here() {
         for bad in [
-            &b""[..], b"{", b"[1,]", b"{\"a\":1,}", b"01", b"1.5", b"1e3", b"-", b"tru", b"\"abc",
-            b"\"a\x01\"", b"\"\\x\"", b"\"\\ud800\"", b"\"\\udc00\"", b"{\"a\":1,\"a\":2}", b"[1] 2",
-            b"9223372036854775808", b"\"\xff\"", b"{1:2}",
+            &b""[..],
+            b"{",
+            b"[1,]",
+            b"{\"a\":1,}",
+            b"01",
+            b"1.5",
+            b"1e3",
+            b"-",
+            b"tru",
+            b"\"abc",
+            b"\"a\x01\"",
+            b"\"\\x\"",
+            b"\"\\ud800\"",
+            b"\"\\udc00\"",
+            b"{\"a\":1,\"a\":2}",
+            b"[1] 2",
+            b"9223372036854775808",
+            b"\"\xff\"",
+            b"{1:2}",
         ] {
             assert!(matches!(parse(bad), Err(JsonError::Syntax { .. })), "{:?}", String::from_utf8_lossy(bad));
         }

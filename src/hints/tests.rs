@@ -100,7 +100,11 @@ fn a_suffix_dropped_by_atoi_is_reported_with_what_is_used() {
     // A strict reader does not use it at all; a reader of suffixes takes it.
     let strict = detailed(Some("std"), &[("buffer_size", "16M")]);
     assert_eq!(strict[0].code, Code::UnitSuffix);
-    assert!(strict[0].message.starts_with("for std: '16M' is not read: it takes a plain integer"), "{}", strict[0].message);
+    assert!(
+        strict[0].message.starts_with("for std: '16M' is not read: it takes a plain integer"),
+        "{}",
+        strict[0].message
+    );
     assert_eq!(findings(Some("small"), &[("buffer_size", "16M")]), vec![]);
     assert_eq!(findings(Some("small"), &[("buffer_size", "16MB")]), one(Code::BadValue, "buffer_size", None));
     // Other trailing text is a bad value, with the number that is used.
@@ -166,7 +170,9 @@ fn keys_no_named_target_reads() {
     let window = check_object(&vocabulary, &targets, Some("window"), &[(b"strict_flag", b"true")]).unwrap();
     assert_eq!(window[0].code, Code::NotReadByTarget);
     assert_eq!(window[0].message, "'strict_flag' is a hint of communicator objects, not read for a window");
-    assert!(check_object(&vocabulary, &targets, Some("communicator"), &[(b"strict_flag", b"true")]).unwrap().is_empty());
+    assert!(check_object(&vocabulary, &targets, Some("communicator"), &[(b"strict_flag", b"true")])
+        .unwrap()
+        .is_empty());
 }
 
 #[test]
@@ -174,7 +180,10 @@ fn lengths_past_a_targets_limits() {
     let found = detailed(Some("small"), &[("a_rather_long_hint_name_for_tests", "x")]);
     assert_eq!(found.len(), 1);
     assert_eq!(found[0].code, Code::TooLongForTarget);
-    assert_eq!(found[0].message, "for small: a key has at most 20 characters, this one has 33; small's MPI_Info_set refuses it");
+    assert_eq!(
+        found[0].message,
+        "for small: a key has at most 20 characters, this one has 33; small's MPI_Info_set refuses it"
+    );
     assert_eq!(findings(Some("big"), &[("a_rather_long_hint_name_for_tests", "x")]), vec![]);
     assert_eq!(findings(Some("small"), &[("buffer_size", "1234567890123456789012345")])[0].1, Code::TooLongForTarget);
     // Unknown keys are checked for length too.
@@ -228,7 +237,8 @@ fn a_layered_vocabulary_adds_to_its_base() {
     assert_eq!(layered.entry(b"buffer_size").unwrap().summary, "a size");
     assert_eq!(layered.entries().filter(|e| e.key == "write_nodes").count(), 1);
     let targets = Targets::parse(&layered, Some("lib,big")).unwrap();
-    let found = check(&layered, &targets, &[(b"lib_cache", b"yes"), (b"buffer_size", b"1"), (b"lib_cahce", b"true")]).unwrap();
+    let found =
+        check(&layered, &targets, &[(b"lib_cache", b"yes"), (b"buffer_size", b"1"), (b"lib_cahce", b"true")]).unwrap();
     assert_eq!(found.iter().map(|f| f.code).collect::<Vec<_>>(), [Code::BadValue, Code::UnknownKey]);
     assert_eq!(found[1].suggestion.as_deref(), Some("lib_cache"));
     // A base of a base is refused.
@@ -242,7 +252,10 @@ fn bad_documents_say_what_is_wrong() {
         ("[]", "the document: is an array, not an object"),
         (r#"{"format": "x", "version": 1}"#, "\"format\" is \"x\", not \"mpi-info-hints\""),
         (r#"{"format": "mpi-info-hints", "version": 2}"#, "\"version\" is 2; this library reads version 1"),
-        (r#"{"format": "mpi-info-hints", "version": 1, "targets": [], "keys": [], "extra": 1}"#, "the document: unknown field \"extra\""),
+        (
+            r#"{"format": "mpi-info-hints", "version": 1, "targets": [], "keys": [], "extra": 1}"#,
+            "the document: unknown field \"extra\"",
+        ),
         (
             r#"{"format": "mpi-info-hints", "version": 1, "targets": [], "keys": [{"key": "k", "objects": ["file"], "type": "int", "summary": "s", "readers": [{"target": "t", "parse": "atoi"}]}]}"#,
             "key \"k\", readers[0]: \"source\" is missing",
@@ -349,7 +362,12 @@ fn a_dropped_letter_is_suggested_back() {
             }
             let findings = check(vocabulary, &targets, &[(&typo, b"1")]).unwrap();
             assert_eq!(findings[0].code, Code::UnknownKey);
-            assert!(findings[0].message.contains(&format!("'{}'", entry.key)), "{} for {}", findings[0].message, entry.key);
+            assert!(
+                findings[0].message.contains(&format!("'{}'", entry.key)),
+                "{} for {}",
+                findings[0].message,
+                entry.key
+            );
             tried += 1;
         }
     }

@@ -287,7 +287,10 @@ impl Vocabulary {
         for entry in &self.entries {
             for reader in &entry.readers {
                 if self.target(&reader.target).is_none() {
-                    return Err(invalid(format_args!("key \"{}\": reader target \"{}\" is not a target", entry.key, reader.target)));
+                    return Err(invalid(format_args!(
+                        "key \"{}\": reader target \"{}\" is not a target",
+                        entry.key, reader.target
+                    )));
                 }
             }
             if let Some(alias) = &entry.alias_of {
@@ -299,7 +302,10 @@ impl Vocabulary {
         for syntax in &self.syntaxes {
             if let Some(target) = &syntax.target {
                 if self.target(target).is_none() {
-                    return Err(invalid(format_args!("syntax \"{}\": target \"{target}\" is not a target", syntax.name)));
+                    return Err(invalid(format_args!(
+                        "syntax \"{}\": target \"{target}\" is not a target",
+                        syntax.name
+                    )));
                 }
             }
         }
@@ -414,7 +420,8 @@ impl<'v> Fields<'v> {
     }
 
     fn string(&self, name: &str) -> Result<&'v str, VocabularyError> {
-        self.optional_string(name)?.ok_or_else(|| invalid(format_args!("{}: \"{name}\" is missing", self.path.as_str())))
+        self.optional_string(name)?
+            .ok_or_else(|| invalid(format_args!("{}: \"{name}\" is missing", self.path.as_str())))
     }
 
     fn optional_string(&self, name: &str) -> Result<Option<&'v str>, VocabularyError> {
@@ -422,7 +429,9 @@ impl<'v> Fields<'v> {
             None | Some(Value::Null) => Ok(None),
             Some(Value::Str(text)) if !text.is_empty() => Ok(Some(text)),
             Some(Value::Str(_)) => Err(invalid(format_args!("{}: \"{name}\" is empty", self.path.as_str()))),
-            Some(other) => Err(invalid(format_args!("{}: \"{name}\" is {}, not a string", self.path.as_str(), kind_of(other)))),
+            Some(other) => {
+                Err(invalid(format_args!("{}: \"{name}\" is {}, not a string", self.path.as_str(), kind_of(other))))
+            }
         }
     }
 
@@ -445,7 +454,9 @@ impl<'v> Fields<'v> {
         match self.get(name) {
             None | Some(Value::Null) => Ok(None),
             Some(Value::Int(n)) => Ok(Some(*n)),
-            Some(other) => Err(invalid(format_args!("{}: \"{name}\" is {}, not an integer", self.path.as_str(), kind_of(other)))),
+            Some(other) => {
+                Err(invalid(format_args!("{}: \"{name}\" is {}, not an integer", self.path.as_str(), kind_of(other))))
+            }
         }
     }
 
@@ -462,7 +473,9 @@ impl<'v> Fields<'v> {
         match self.get(name) {
             Some(Value::Array(items)) => Ok(items),
             None => Err(invalid(format_args!("{}: \"{name}\" is missing", self.path.as_str()))),
-            Some(other) => Err(invalid(format_args!("{}: \"{name}\" is {}, not an array", self.path.as_str(), kind_of(other)))),
+            Some(other) => {
+                Err(invalid(format_args!("{}: \"{name}\" is {}, not an array", self.path.as_str(), kind_of(other))))
+            }
         }
     }
 
@@ -480,7 +493,11 @@ impl<'v> Fields<'v> {
             match item {
                 Value::Str(text) if !text.is_empty() => try_push(&mut out, try_string(text)?)?,
                 other => {
-                    return Err(invalid(format_args!("{}: \"{name}\" holds {}, not a non-empty string", self.path.as_str(), kind_of(other))))
+                    return Err(invalid(format_args!(
+                        "{}: \"{name}\" holds {}, not a non-empty string",
+                        self.path.as_str(),
+                        kind_of(other)
+                    )))
                 }
             }
         }
@@ -492,7 +509,10 @@ impl<'v> Fields<'v> {
         let text = self.string(name)?;
         match choices.iter().find(|(choice, _)| *choice == text) {
             Some((_, value)) => Ok(*value),
-            None => Err(invalid(format_args!("{}: \"{name}\" is \"{text}\", not one of the known ones", self.path.as_str()))),
+            None => Err(invalid(format_args!(
+                "{}: \"{name}\" is \"{text}\", not one of the known ones",
+                self.path.as_str()
+            ))),
         }
     }
 }
@@ -512,7 +532,10 @@ fn read_target(item: &Value, n: usize) -> Result<Target, VocabularyError> {
         return Err(invalid(format_args!("targets[{n}]: limits without \"limits_source\"")));
     }
     if !target.name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') {
-        return Err(invalid(format_args!("targets[{n}]: name \"{}\" is not letters, digits, '-' and '_'", target.name)));
+        return Err(invalid(format_args!(
+            "targets[{n}]: name \"{}\" is not letters, digits, '-' and '_'",
+            target.name
+        )));
     }
     Ok(target)
 }
@@ -523,7 +546,9 @@ fn read_syntax(item: &Value, n: usize) -> Result<Syntax, VocabularyError> {
     let keeps_first = match fields.optional_string("duplicates")? {
         None | Some("last") => false,
         Some("first") => true,
-        Some(other) => return Err(invalid(format_args!("syntaxes[{n}]: \"duplicates\" is \"{other}\", not first or last"))),
+        Some(other) => {
+            return Err(invalid(format_args!("syntaxes[{n}]: \"duplicates\" is \"{other}\", not first or last")))
+        }
     };
     Ok(Syntax {
         keeps_first,
@@ -599,14 +624,28 @@ fn read_entry(item: &Value, n: usize) -> Result<Entry, VocabularyError> {
 fn read_reader(item: &Value, key: &str, r: usize) -> Result<Reader, VocabularyError> {
     let fields = Fields::at(item, format_args!("key \"{key}\", readers[{r}]"))?;
     fields.only(&[
-        "target", "parse", "accepts", "case", "true", "false", "suffixes", "min", "max", "default", "otherwise", "how",
-        "source", "version",
+        "target",
+        "parse",
+        "accepts",
+        "case",
+        "true",
+        "false",
+        "suffixes",
+        "min",
+        "max",
+        "default",
+        "otherwise",
+        "how",
+        "source",
+        "version",
     ])?;
     let parse = fields.choice("parse", Parse::NAMES)?;
     let any_case = match fields.optional_string("case")? {
         None | Some("exact") => false,
         Some("any") => true,
-        Some(other) => return Err(invalid(format_args!("key \"{key}\", readers[{r}]: \"case\" is \"{other}\", not exact or any"))),
+        Some(other) => {
+            return Err(invalid(format_args!("key \"{key}\", readers[{r}]: \"case\" is \"{other}\", not exact or any")))
+        }
     };
     let reader = Reader {
         target: fields.owned("target")?,
@@ -658,4 +697,3 @@ fn read_conflict(item: &Value, n: usize) -> Result<Conflict, VocabularyError> {
     }
     Ok(Conflict { targets, when, report, message: fields.owned("message")?, source: fields.owned("source")? })
 }
-

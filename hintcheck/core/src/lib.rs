@@ -133,7 +133,12 @@ unsafe fn text(ptr: *const c_char) -> Option<String> {
 /// # Safety
 /// `version` and `target` are NULL or NUL-terminated strings.
 #[no_mangle]
-pub unsafe extern "C" fn mpi_info_hintcheck_init(version: *const c_char, target: *const c_char, world_rank: c_int, world_size: c_int) -> c_int {
+pub unsafe extern "C" fn mpi_info_hintcheck_init(
+    version: *const c_char,
+    target: *const c_char,
+    world_rank: c_int,
+    world_size: c_int,
+) -> c_int {
     let r = catch_unwind(AssertUnwindSafe(|| {
         let implementation = unsafe { text(version) }.unwrap_or_default().trim_end().to_string();
         let running = unsafe { text(target) }.unwrap_or_else(|| "mpi".to_string());
@@ -144,7 +149,9 @@ pub unsafe extern "C" fn mpi_info_hintcheck_init(version: *const c_char, target:
             Some(t) => match Vocabulary::builtin().and_then(|v| Targets::parse(v, Some(&t))) {
                 Ok(_) => t,
                 Err(_) => {
-                    notes.push(format!("MPI_INFO_HINTCHECK_TARGETS={t} names a target the checker does not know: {running} used"));
+                    notes.push(format!(
+                        "MPI_INFO_HINTCHECK_TARGETS={t} names a target the checker does not know: {running} used"
+                    ));
                     running.clone()
                 }
             },
@@ -209,7 +216,12 @@ pub unsafe extern "C" fn mpi_info_hintcheck_init(version: *const c_char, target:
 /// # Safety
 /// Strings are NULL or NUL-terminated.
 #[no_mangle]
-pub unsafe extern "C" fn mpi_info_hintcheck_call_begin(call: *const c_char, filename: *const c_char, target: *const c_char, comm_size: c_int) -> *mut Call {
+pub unsafe extern "C" fn mpi_info_hintcheck_call_begin(
+    call: *const c_char,
+    filename: *const c_char,
+    target: *const c_char,
+    comm_size: c_int,
+) -> *mut Call {
     catch_unwind(AssertUnwindSafe(|| {
         Box::into_raw(Box::new(Call {
             call: unsafe { text(call) }.unwrap_or_default(),
@@ -458,19 +470,25 @@ pub unsafe extern "C" fn mpi_info_hintcheck_call_end(call: *mut Call) -> c_int {
                 comm_size: c.comm_size,
                 requested: c.requested.clone(),
                 reported: c.reported.clone(),
-                mismatches: c.mismatches.iter().map(|m| Mismatch { key: m.key.clone(), groups: m.groups.clone() }).collect(),
+                mismatches: c
+                    .mismatches
+                    .iter()
+                    .map(|m| Mismatch { key: m.key.clone(), groups: m.groups.clone() })
+                    .collect(),
                 notes: c.notes.clone(),
                 pending: false,
             })
         });
-        let known = nameless.as_ref().and_then(|n| with_report(|r| r.checked.get(n).map(|&i| r.entries[i].clone())).flatten());
+        let known =
+            nameless.as_ref().and_then(|n| with_report(|r| r.checked.get(n).map(|&i| r.entries[i].clone())).flatten());
         let mut entry = match known {
             Some(mut e) => {
                 e.count = 1;
                 e
             }
             None => {
-                let default_target = with_report(|r| if file { r.file_target.clone() } else { r.target.clone() }).unwrap_or_else(|| "mpi".to_string());
+                let default_target = with_report(|r| if file { r.file_target.clone() } else { r.target.clone() })
+                    .unwrap_or_else(|| "mpi".to_string());
                 build_entry(&c, &default_target)
             }
         };
@@ -512,7 +530,9 @@ fn build_entry(c: &Call, default_target: &str) -> Entry {
     let target = c.target.as_deref().unwrap_or(default_target);
     let pairs = pairs_of(&c.requested);
     let reported = c.reported.as_deref().map(pairs_of);
-    let findings: Vec<Finding> = match Vocabulary::builtin().and_then(|v| Targets::parse(v, Some(target)).and_then(|t| check_object(v, &t, object, &pairs))) {
+    let findings: Vec<Finding> = match Vocabulary::builtin()
+        .and_then(|v| Targets::parse(v, Some(target)).and_then(|t| check_object(v, &t, object, &pairs)))
+    {
         Ok(f) => f,
         Err(e) => {
             notes.push(format!("the checker failed on these hints ({e}); they were not checked"));
@@ -556,7 +576,13 @@ fn build_entry(c: &Call, default_target: &str) -> Entry {
         let _ = write!(body, "{}{{\"key\": {}, \"values\": [", sep(i), json_str(&m.key));
         for (j, (v, rs)) in m.groups.iter().enumerate() {
             let v = v.as_ref().map(|v| json_str(v)).unwrap_or_else(|| "null".to_string());
-            let _ = write!(body, "{}{{\"value\": {}, \"ranks\": [{}]}}", sep(j), v, rs.iter().map(|r| r.to_string()).collect::<Vec<_>>().join(", "));
+            let _ = write!(
+                body,
+                "{}{{\"value\": {}, \"ranks\": [{}]}}",
+                sep(j),
+                v,
+                rs.iter().map(|r| r.to_string()).collect::<Vec<_>>().join(", ")
+            );
         }
         body.push_str("]}");
         lines.push(format!("{}: {}: the processes disagree", c.call, m.key));
@@ -580,7 +606,8 @@ fn build_entry(c: &Call, default_target: &str) -> Entry {
                 let req = pairs.iter().rev().find(|(rk, _)| rk == k).map(|(_, v)| *v);
                 let eff = reported.iter().find(|(rk, _)| rk == k).map(|(_, v)| *v);
                 let key = String::from_utf8_lossy(k);
-                let misread = findings.iter().any(|f| f.key == key && matches!(f.code, Code::UnitSuffix | Code::BadValue));
+                let misread =
+                    findings.iter().any(|f| f.key == key && matches!(f.code, Code::UnitSuffix | Code::BadValue));
                 push_effective(&mut body, &mut i, k, req, eff, status(req, eff, misread));
             }
             for (k, v) in reported {
@@ -601,7 +628,14 @@ fn build_entry(c: &Call, default_target: &str) -> Entry {
         let _ = write!(body, "{}{}", sep(i), json_str(n));
     }
     body.push(']');
-    Entry { head: String::new(), body, count: 1, findings: findings.len() as u64, mismatches: c.mismatches.len() as u64, lines }
+    Entry {
+        head: String::new(),
+        body,
+        count: 1,
+        findings: findings.len() as u64,
+        mismatches: c.mismatches.len() as u64,
+        lines,
+    }
 }
 
 /// `"call": ..., "filename": ...` of an entry.
@@ -710,7 +744,8 @@ impl Report {
         }
         s.push_str("],\n  \"calls\": [");
         for (i, e) in self.entries.iter().enumerate() {
-            let _ = write!(s, "{}\n    {{\"count\": {}, {}, {}}}", if i > 0 { "," } else { "" }, e.count, e.head, e.body);
+            let _ =
+                write!(s, "{}\n    {{\"count\": {}, {}, {}}}", if i > 0 { "," } else { "" }, e.count, e.head, e.body);
         }
         s.push_str(if self.entries.is_empty() { "]\n}\n" } else { "\n  ]\n}\n" });
         s
@@ -770,7 +805,8 @@ pub unsafe extern "C" fn mpi_info_hintcheck_counts(out: *mut c_longlong) {
 pub unsafe extern "C" fn mpi_info_hintcheck_finalize(totals: *const c_longlong) {
     let _ = catch_unwind(AssertUnwindSafe(|| {
         // SAFETY: NULL or 5 values.
-        let totals = if totals.is_null() { None } else { Some(unsafe { std::slice::from_raw_parts(totals, 5) }.to_vec()) };
+        let totals =
+            if totals.is_null() { None } else { Some(unsafe { std::slice::from_raw_parts(totals, 5) }.to_vec()) };
         with_report(|r| {
             r.finalized = true;
             r.write_json();
@@ -851,11 +887,14 @@ mod tests {
             assert_eq!(mpi_info_hintcheck_call_end(make(&file)), 2); // unit-suffix, unknown-key
             assert_eq!(mpi_info_hintcheck_call_end(make(&file)), 2); // merged
             assert_eq!(mpi_info_hintcheck_call_end(make(&other)), 2); // a new name, same check
-            // Two processes that disagree on cb_nodes, one without striping_factr.
+                                                                      // Two processes that disagree on cb_nodes, one without striping_factr.
             let c = make(&file);
             let all = b"cb_nodes\x001\0striping_factr\x004\0cb_nodes\x002\0";
             let (ranks, lens) = ([0, 1], [28, 11]);
-            assert_eq!(mpi_info_hintcheck_mismatch(c, 2, ranks.as_ptr(), lens.as_ptr(), all.as_ptr() as *const c_char, 0), 2);
+            assert_eq!(
+                mpi_info_hintcheck_mismatch(c, 2, ranks.as_ptr(), lens.as_ptr(), all.as_ptr() as *const c_char, 0),
+                2
+            );
             assert_eq!(mpi_info_hintcheck_call_end(c), 4);
             assert_eq!(mpi_info_hintcheck_call_end(std::ptr::null_mut()), 0);
         }
@@ -866,12 +905,20 @@ mod tests {
             r.json()
         })
         .unwrap();
-        assert!(text.contains(r#"{"key": "cb_buffer_size", "requested": "16M", "effective": "16M", "status": "misread"}"#), "{text}");
+        assert!(
+            text.contains(r#"{"key": "cb_buffer_size", "requested": "16M", "effective": "16M", "status": "misread"}"#),
+            "{text}"
+        );
         assert!(text.contains(r#"{"key": "striping_factr", "requested": "4", "effective": null, "status": "dropped"}"#));
         assert!(text.contains(r#"{"key": "cb_nodes", "requested": "1", "effective": "2", "status": "changed"}"#));
-        assert!(text.contains(r#"{"key": "romio_cb_read", "requested": null, "effective": "automatic", "status": "added"}"#));
-        assert!(text.contains(r#"{"key": "cb_nodes", "values": [{"value": "1", "ranks": [0]}, {"value": "2", "ranks": [1]}]}"#));
-        assert!(text.contains(r#"{"key": "striping_factr", "values": [{"value": "4", "ranks": [0]}, {"value": null, "ranks": [1]}]}"#));
+        assert!(text
+            .contains(r#"{"key": "romio_cb_read", "requested": null, "effective": "automatic", "status": "added"}"#));
+        assert!(text.contains(
+            r#"{"key": "cb_nodes", "values": [{"value": "1", "ranks": [0]}, {"value": "2", "ranks": [1]}]}"#
+        ));
+        assert!(text.contains(
+            r#"{"key": "striping_factr", "values": [{"value": "4", "ranks": [0]}, {"value": null, "ranks": [1]}]}"#
+        ));
         assert!(text.contains(r#""code": "unknown-key""#) && text.contains(r#""suggestion": "striping_factor""#));
         assert!(text.contains(r#""findings": 8"#) && text.contains(r#""mismatches": 2"#), "{text}");
     }

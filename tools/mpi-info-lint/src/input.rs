@@ -3,8 +3,8 @@
 //! as the controlling one. Anything else (a directory, a device) is refused with a message.
 
 use std::io::{self, Read};
-use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
 use std::os::fd::AsRawFd;
+use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
 
 /// The largest input read: far more than any hint file, small enough to hold.
 pub const MAX_INPUT: usize = 16 << 20;

@@ -9,7 +9,13 @@ use crate::output::{Report, Severity};
 use crate::syntax::{items, Item, Syntax};
 
 /// The findings for one input, by line and column; `Err` if it is not a hint text at all.
-pub fn lint(label: &str, text: &[u8], syntax: Syntax, vocabulary: &Vocabulary, targets: &Targets) -> Result<Vec<Report>, String> {
+pub fn lint(
+    label: &str,
+    text: &[u8],
+    syntax: Syntax,
+    vocabulary: &Vocabulary,
+    targets: &Targets,
+) -> Result<Vec<Report>, String> {
     if let Some(line) = crate::input::nul_line(text) {
         return Err(format!("binary data (a NUL byte on line {line}), not a hint text"));
     }
@@ -37,7 +43,10 @@ pub fn lint(label: &str, text: &[u8], syntax: Syntax, vocabulary: &Vocabulary, t
                 column,
                 "truncated-input",
                 Severity::Error,
-                format!("the reader of {who} reads only the first {max} bytes; from here on nothing is read ({} bytes)", text.len() - max),
+                format!(
+                    "the reader of {who} reads only the first {max} bytes; from here on nothing is read ({} bytes)",
+                    text.len() - max
+                ),
             ));
         } else if text.len() == max {
             // ROMIO's reader fills its buffer of this size and then looks for the text's end
@@ -75,7 +84,10 @@ pub fn lint(label: &str, text: &[u8], syntax: Syntax, vocabulary: &Vocabulary, t
                         *column,
                         "duplicate-key",
                         Severity::Warning,
-                        format!("'{}' is given again (first on line {first_line}); the reader uses {which}", Quoted(key)),
+                        format!(
+                            "'{}' is given again (first on line {first_line}); the reader uses {which}",
+                            Quoted(key)
+                        ),
                     );
                     duplicate.key = Some(lossy(key));
                     reports.push(duplicate);
@@ -95,7 +107,8 @@ pub fn lint(label: &str, text: &[u8], syntax: Syntax, vocabulary: &Vocabulary, t
             Item::Malformed { .. } => unreachable!("only pairs are used"),
         })
         .collect();
-    let findings = check(vocabulary, targets, &pairs).map_err(|error| format!("out of memory while checking ({error})"))?;
+    let findings =
+        check(vocabulary, targets, &pairs).map_err(|error| format!("out of memory while checking ({error})"))?;
     for finding in findings {
         let Item::Pair { line, column, .. } = items[used[finding.pair]] else { continue };
         reports.push(Report {

@@ -116,15 +116,25 @@ fn cray_group<'t>(n: usize, at: usize, group: &'t [u8], items: &mut Vec<Item<'t>
     let lead = group.iter().take_while(|b| is_blank(**b)).count();
     let mut column = at + pattern.len() + 2;
     if trim(pattern).is_empty() || !group.contains(&b':') {
-        items.push(malformed(n, at + lead + 1, "a group without a file-name pattern before its first ':'", trim(group), Syntax::Cray));
+        items.push(malformed(
+            n,
+            at + lead + 1,
+            "a group without a file-name pattern before its first ':'",
+            trim(group),
+            Syntax::Cray,
+        ));
         return;
     }
     for part in parts {
         let part_lead = part.iter().take_while(|b| is_blank(**b)).count();
         let body = trim(part);
         items.push(match body.iter().position(|&b| b == b'=') {
-            Some(eq) => pair_or_malformed(n, column + part_lead, trim(&body[..eq]), trim(&body[eq + 1..]), Syntax::Cray),
-            None => malformed(n, column + part_lead, "a hint without '=' between its key and value", body, Syntax::Cray),
+            Some(eq) => {
+                pair_or_malformed(n, column + part_lead, trim(&body[..eq]), trim(&body[eq + 1..]), Syntax::Cray)
+            }
+            None => {
+                malformed(n, column + part_lead, "a hint without '=' between its key and value", body, Syntax::Cray)
+            }
         });
         column += part.len() + 1;
     }
@@ -148,7 +158,9 @@ fn from_located(located: hinttext::Located<'_>, syntax: Syntax) -> Item<'_> {
     let (line, column, text) = (located.line, located.column, located.text);
     match located.entry {
         Ok((key, value)) if syntax == Syntax::Pnetcdf => match pnetcdf_defect(text, value) {
-            Some(what) => Item::Malformed { line, column, message: format!("malformed entry for --syntax pnetcdf: {what}") },
+            Some(what) => {
+                Item::Malformed { line, column, message: format!("malformed entry for --syntax pnetcdf: {what}") }
+            }
             None => Item::Pair { line, column, key, value },
         },
         Ok((key, value)) => Item::Pair { line, column, key, value },
@@ -158,7 +170,9 @@ fn from_located(located: hinttext::Located<'_>, syntax: Syntax) -> Item<'_> {
                 (_, Error::InfoKey) if text.starts_with(b"=") => "an empty key",
                 (_, Error::InfoKey) => "a key longer than 255 characters",
                 (Syntax::Romio, Error::InfoValue) if words == 1 => "a key without a value",
-                (Syntax::Romio, Error::InfoValue) if text.contains(&b'#') => "a comment after the value: ROMIO reads '#' as a comment only at the start of a line",
+                (Syntax::Romio, Error::InfoValue) if text.contains(&b'#') => {
+                    "a comment after the value: ROMIO reads '#' as a comment only at the start of a line"
+                }
                 (Syntax::Romio, Error::InfoValue) if words > 2 => "more than two words: a value is one word",
                 (Syntax::Pnetcdf, Error::InfoValue) if !text.contains(&b'=') => "no '=' between a key and a value",
                 _ => "a value longer than 1023 characters",

@@ -12,8 +12,10 @@ pub fn target_names(vocabulary: &Vocabulary) -> String {
 
 /// Every key (read by `target`, if given): one line each, or a JSON array.
 pub fn list(vocabulary: &Vocabulary, target: Option<&str>, format: Format) -> String {
-    let entries: Vec<&Entry> =
-        vocabulary.entries().filter(|entry| target.map_or(true, |t| entry.readers.iter().any(|r| r.target == t))).collect();
+    let entries: Vec<&Entry> = vocabulary
+        .entries()
+        .filter(|entry| target.map_or(true, |t| entry.readers.iter().any(|r| r.target == t)))
+        .collect();
     match format {
         Format::Json => {
             let array: Vec<Value> = entries
@@ -37,7 +39,13 @@ pub fn list(vocabulary: &Vocabulary, target: Option<&str>, format: Format) -> St
             entries
                 .iter()
                 .map(|entry| {
-                    format!("{:width$}  {:8}  {:28}  {}\n", entry.key, entry.kind.as_str(), readers_of(entry).join(","), entry.summary)
+                    format!(
+                        "{:width$}  {:8}  {:28}  {}\n",
+                        entry.key,
+                        entry.kind.as_str(),
+                        readers_of(entry).join(","),
+                        entry.summary
+                    )
                 })
                 .collect()
         }
