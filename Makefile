@@ -4,7 +4,9 @@
 #   make run-fortran  the same for examples/hints.f90 (needs gfortran; see docs/fortran.md)
 #   make test       cargo tests, then the C and Fortran suites against the shared and the static
 #                   library, the Python ctypes test and the install, CMake, header and man-page
-#                   checks; ends with one line "N passed, M failed" counting those checks
+#                   checks; ends with one line "N passed, M failed" counting those checks. It
+#                   prints a line per suite (a failing program's name and last output lines too);
+#                   make test V=1 shows every command and every program's line
 #   make valgrind   the C and Fortran programs and the Python ctypes test under memcheck
 #   make stress     threads doing random operations for STRESS_SECONDS (60) with STRESS_THREADS (8)
 #   make limits     SPEC section 3's limits (a million objects, a million pairs), memory reported
@@ -22,6 +24,13 @@
 #   make install    PREFIX=/usr/local DESTDIR= ; without debug information unless DEBUG_INFO=1;
 #                   make uninstall undoes it (the directories the install created go too, when
 #                   empty: tools/install-dirs.sh)
+
+# V=1 shows the commands that build (compilers, cargo) and a line per test program and per test
+# binary; by default they are left out and the suites print a line each (tests-c/run-suite.sh,
+# tools/cargo-test.sh), failures with their details.
+V ?=
+Q := $(if $(filter 1,$(V)),,@)
+export SUITE_VERBOSE := $(if $(filter 1,$(V)),1)
 
 CARGO   ?= cargo
 CC      ?= cc
@@ -82,8 +91,8 @@ all: lib
 # cargo decides what to rebuild; the copies below change only when a library did, so the
 # C programs are relinked only then.
 lib:
-	$(CARGO) build --release
-	$(CARGO) build --release --features abi --target-dir $(ABI_TARGET)
+	$(Q)$(CARGO) build --release
+	$(Q)$(CARGO) build --release --features abi --target-dir $(ABI_TARGET)
 	@mkdir -p $(LIB)
 	$(call copy_library,target/release,libmpi_info,$(REALNAME),$(SONAME))
 	$(call copy_library,$(ABI_TARGET)/release,libmpi_info_abi,$(ABI_REALNAME),$(ABI_SONAME))
@@ -116,10 +125,10 @@ run: lib $(OUT)/examples/hints
 
 $(OUT)/examples/%: examples/%.c include/mpi_info.h $(LIB)/$(REALNAME)
 	@mkdir -p $(@D)
-	$(CC) $(EXAMPLE_CFLAGS) $< -o $@ -L$(LIB) -lmpi_info -Wl,-rpath,$(abspath $(LIB))
+	$(Q)$(CC) $(EXAMPLE_CFLAGS) $< -o $@ -L$(LIB) -lmpi_info -Wl,-rpath,$(abspath $(LIB))
 
 test: lib
-	$(CARGO) test --release -p mpi-info -p mpi-info-lint
+	@CARGO="$(CARGO)" tools/cargo-test.sh --release -p mpi-info -p mpi-info-lint
 	@$(MAKE) --no-print-directory c-tests
 
 # The fuzz target replaying fuzz/corpus and fuzz/regressions (the fuzzing section below).
@@ -219,36 +228,36 @@ tsan: lib $(TSAN_SHARED) $(TSAN_STATIC)
 define c_programs
 $(OUT)/$(1)/$(4)shared/%: tests-c/%.c tests-c/check.h tests-c/support.h include/$(3).h $(LIB)/lib$(3).so.$(VERSION)
 	@mkdir -p $$(@D)
-	$$(CC) $$($(2)) $$< -o $$@ -L$(LIB) -l$(3) -Wl,-rpath,$(abspath $(LIB)) -lpthread
+	$(Q)$$(CC) $$($(2)) $$< -o $$@ -L$(LIB) -l$(3) -Wl,-rpath,$(abspath $(LIB)) -lpthread
 
 $(OUT)/$(1)/$(4)static/%: tests-c/%.c tests-c/check.h tests-c/support.h include/$(3).h $(LIB)/lib$(3).a
 	@mkdir -p $$(@D)
-	$$(CC) $$($(2)) $$< -o $$@ $(LIB)/lib$(3).a $(STATIC_LIBS)
+	$(Q)$$(CC) $$($(2)) $$< -o $$@ $(LIB)/lib$(3).a $(STATIC_LIBS)
 
 $(OUT)/$(1)/$(4)shared/libpmpi_tool.so: tests-c/pmpi/tool.c include/$(3).h $(LIB)/lib$(3).so.$(VERSION)
 	@mkdir -p $$(@D)
-	$$(CC) $$($(2)) -fPIC -shared $$< -o $$@ -L$(LIB) -l$(3)
+	$(Q)$$(CC) $$($(2)) -fPIC -shared $$< -o $$@ -L$(LIB) -l$(3)
 
 $(OUT)/$(1)/$(4)shared/pmpi_app: tests-c/pmpi/app.c tests-c/check.h $(OUT)/$(1)/$(4)shared/libpmpi_tool.so $(LIB)/lib$(3).so.$(VERSION)
-	$$(CC) $$($(2)) $$< -o $$@ -L$(OUT)/$(1)/$(4)shared -lpmpi_tool -L$(LIB) -l$(3) \
+	$(Q)$$(CC) $$($(2)) $$< -o $$@ -L$(OUT)/$(1)/$(4)shared -lpmpi_tool -L$(LIB) -l$(3) \
 	    -Wl,-rpath,$(abspath $(OUT)/$(1)/$(4)shared):$(abspath $(LIB))
 
 $(OUT)/$(1)/$(4)static/pmpi_app: tests-c/pmpi/app.c tests-c/pmpi/tool.c tests-c/check.h $(LIB)/lib$(3).a
 	@mkdir -p $$(@D)
-	$$(CC) $$($(2)) -c tests-c/pmpi/tool.c -o $(OUT)/$(1)/$(4)static/pmpi_tool.o
-	$$(CC) $$($(2)) $$< $(OUT)/$(1)/$(4)static/pmpi_tool.o -o $$@ $(LIB)/lib$(3).a $(STATIC_LIBS)
+	$(Q)$$(CC) $$($(2)) -c tests-c/pmpi/tool.c -o $(OUT)/$(1)/$(4)static/pmpi_tool.o
+	$(Q)$$(CC) $$($(2)) $$< $(OUT)/$(1)/$(4)static/pmpi_tool.o -o $$@ $(LIB)/lib$(3).a $(STATIC_LIBS)
 
 $(OUT)/$(1)/$(4)shared/fuzz_replay: fuzz/info_fuzz.c fuzz/replay_main.c include/$(3).h $(LIB)/lib$(3).so.$(VERSION)
 	@mkdir -p $$(@D)
-	$$(CC) $$($(2)) $$(FUZZ_REPLAY_DEFS) fuzz/info_fuzz.c fuzz/replay_main.c -o $$@ -L$(LIB) -l$(3) -Wl,-rpath,$(abspath $(LIB))
+	$(Q)$$(CC) $$($(2)) $$(FUZZ_REPLAY_DEFS) fuzz/info_fuzz.c fuzz/replay_main.c -o $$@ -L$(LIB) -l$(3) -Wl,-rpath,$(abspath $(LIB))
 
 $(OUT)/$(1)/$(4)static/fuzz_replay: fuzz/info_fuzz.c fuzz/replay_main.c include/$(3).h $(LIB)/lib$(3).a
 	@mkdir -p $$(@D)
-	$$(CC) $$($(2)) $$(FUZZ_REPLAY_DEFS) fuzz/info_fuzz.c fuzz/replay_main.c -o $$@ $(LIB)/lib$(3).a $(STATIC_LIBS)
+	$(Q)$$(CC) $$($(2)) $$(FUZZ_REPLAY_DEFS) fuzz/info_fuzz.c fuzz/replay_main.c -o $$@ $(LIB)/lib$(3).a $(STATIC_LIBS)
 
 $(OUT)/$(1)/$(4)shared/unload: tests-c/unload.c tests-c/check.h include/$(3).h $(LIB)/lib$(3).so.$(VERSION)
 	@mkdir -p $$(@D)
-	$$(CC) $$($(2)) -DUNLOAD_LIBRARY='"$(abspath $(LIB))/lib$(3).so"' $$< -o $$@ -ldl -lpthread
+	$(Q)$$(CC) $$($(2)) -DUNLOAD_LIBRARY='"$(abspath $(LIB))/lib$(3).so"' $$< -o $$@ -ldl -lpthread
 endef
 $(eval $(call c_programs,tests,TEST_CFLAGS,mpi_info,))
 $(eval $(call c_programs,asan,ASAN_CFLAGS,mpi_info,))
@@ -411,7 +420,7 @@ MAN_LIST = $(PYTHON) tools/manpages.py --list
 all: man
 # After lib, which regenerates the header; the script rewrites only the pages that change.
 man: lib
-	$(PYTHON) tools/manpages.py --out $(MAN_OUT)/man3 --version $(VERSION)
+	$(Q)$(PYTHON) tools/manpages.py --out $(MAN_OUT)/man3 --version $(VERSION)
 # ---------------------------------------------------------------- man pages end
 
 # ---- Fortran bindings (SPEC section 10, docs/fortran.md) ---------------------------------------
@@ -474,7 +483,7 @@ endif
 # standard declares it, with a default INTEGER in a BIND(C) type, which gfortran warns about.
 $(FORTRAN_OUT)/%.o: fortran/%.f90
 	@mkdir -p $(@D)
-	$(FC) $(FORTRAN_FLAGS) $(if $(filter mpi_info_f08,$*),-Wno-c-binding-type) -J$(FORTRAN_OUT) -I$(FORTRAN_OUT) -c $< -o $@
+	$(Q)$(FC) $(FORTRAN_FLAGS) $(if $(filter mpi_info_f08,$*),-Wno-c-binding-type) -J$(FORTRAN_OUT) -I$(FORTRAN_OUT) -c $< -o $@
 $(FORTRAN_OUT)/mpi_info_constants.o: $(FORTRAN_INCLUDES)
 $(FORTRAN_OUT)/mpi_info.o $(FORTRAN_OUT)/mpi_info_f08.o: $(FORTRAN_OUT)/mpi_info_constants.o
 $(FORTRAN_OUT)/mpi_info_f08_pmpi.o $(FORTRAN_OUT)/mpi_info_f08_mpi.o: $(FORTRAN_OUT)/mpi_info_f08.o
@@ -484,26 +493,26 @@ $(FORTRAN_OUT)/mpi_info_f08_pmpi.o $(FORTRAN_OUT)/mpi_info_f08_mpi.o: $(FORTRAN_
 $(F08_LIB): $(F08_OBJECTS)
 	@mkdir -p $(@D)
 	@rm -f $@.tmp
-	ar rcs $@.tmp $^
-	$(OBJCOPY) --wildcard --weaken-symbol='mpi_*' $@.tmp && mv -f $@.tmp $@
+	$(Q)ar rcs $@.tmp $^
+	$(Q)$(OBJCOPY) --wildcard --weaken-symbol='mpi_*' $@.tmp && mv -f $@.tmp $@
 
 # Test programs: $(1) shared or static, $(2) how to link the libraries. Each build has its own
 # directory for the test modules (tests-f/fcheck.f90: the checks and the snapshot helper).
 define fortran_tests
 $(OUT)/ftests/$(1)/fcheck.o: tests-f/fcheck.f90 $(FORTRAN_INCLUDES)
 	@mkdir -p $$(@D)
-	$$(FC) $$(FTEST_FLAGS) -J$$(@D) -c $$< -o $$@
+	$(Q)$$(FC) $$(FTEST_FLAGS) -J$$(@D) -c $$< -o $$@
 $(OUT)/ftests/$(1)/f_mixed_c.o: tests-f/f_mixed_c.c tests-c/check.h include/mpi_info.h
 	@mkdir -p $$(@D)
-	$$(CC) $$(TEST_CFLAGS) -c $$< -o $$@
+	$(Q)$$(CC) $$(TEST_CFLAGS) -c $$< -o $$@
 $(OUT)/ftests/$(1)/f_pmpi_tool.o: tests-f/f_pmpi_tool.f90 $(OUT)/ftests/$(1)/fcheck.o
-	$$(FC) $$(FTEST_FLAGS) -I$(FORTRAN_OUT) -J$$(@D) -c $$< -o $$@
+	$(Q)$$(FC) $$(FTEST_FLAGS) -I$(FORTRAN_OUT) -J$$(@D) -c $$< -o $$@
 $(OUT)/ftests/$(1)/f_mixed: $(OUT)/ftests/$(1)/f_mixed_c.o
 $(OUT)/ftests/$(1)/f_pmpi: $(OUT)/ftests/$(1)/f_pmpi_tool.o
 $(OUT)/ftests/$(1)/%: tests-f/%.f90 $(OUT)/ftests/$(1)/fcheck.o $(wildcard tests-f/*.inc) $(FORTRAN_MODS) $(F08_LIB) $(LIB)/$(REALNAME) $(LIB)/libmpi_info.a
-	$$(FC) $$(FTEST_FLAGS) -I$(FORTRAN_OUT) -I$$(@D) -J$$(@D) $$< $$(filter %.o,$$^) -o $$@ $(2)
+	$(Q)$$(FC) $$(FTEST_FLAGS) -I$(FORTRAN_OUT) -I$$(@D) -J$$(@D) $$< $$(filter %.o,$$^) -o $$@ $(2)
 $(OUT)/ftests/$(1)/%: tests-f/%.f $(OUT)/ftests/$(1)/fcheck.o $(LIB)/$(REALNAME) $(LIB)/libmpi_info.a
-	$$(FC) $$(FTEST_FLAGS) -ffixed-form -I$$(@D) $$< $$(filter %.o,$$^) -o $$@ $(2)
+	$(Q)$$(FC) $$(FTEST_FLAGS) -ffixed-form -I$$(@D) $$< $$(filter %.o,$$^) -o $$@ $(2)
 endef
 $(FORTRAN_MODS): $(FORTRAN_OUT)/mpi_info.o $(FORTRAN_OUT)/mpi_info_f08.o
 comma := ,
@@ -515,7 +524,7 @@ run-fortran: lib fortran $(OUT)/examples/hints_f90
 
 $(OUT)/examples/hints_f90: examples/hints.f90 $(FORTRAN_MODS) $(F08_LIB) $(LIB)/$(REALNAME)
 	@mkdir -p $(@D)
-	$(FC) -std=f2018 -Wall -Werror -O2 -I$(FORTRAN_OUT) $< -o $@ -L$(LIB) -lmpi_info_f08 -lmpi_info -Wl,-rpath,$(abspath $(LIB))
+	$(Q)$(FC) -std=f2018 -Wall -Werror -O2 -I$(FORTRAN_OUT) $< -o $@ -L$(LIB) -lmpi_info_f08 -lmpi_info -Wl,-rpath,$(abspath $(LIB))
 
 install: install-fortran
 uninstall: uninstall-fortran
@@ -555,11 +564,11 @@ SERIAL_REPLAY := $(OUT)/tests/shared/serial_replay $(OUT)/tests/static/serial_re
 define serial_replay
 $(OUT)/$(1)/$(4)shared/serial_replay: fuzz/serial_fuzz.c fuzz/replay_main.c include/$(3).h $(LIB)/lib$(3).so.$(VERSION)
 	@mkdir -p $$(@D)
-	$$(CC) $$($(2)) $$(SERIAL_REPLAY_DEFS) fuzz/serial_fuzz.c fuzz/replay_main.c -o $$@ -L$(LIB) -l$(3) -Wl,-rpath,$(abspath $(LIB))
+	$(Q)$$(CC) $$($(2)) $$(SERIAL_REPLAY_DEFS) fuzz/serial_fuzz.c fuzz/replay_main.c -o $$@ -L$(LIB) -l$(3) -Wl,-rpath,$(abspath $(LIB))
 
 $(OUT)/$(1)/$(4)static/serial_replay: fuzz/serial_fuzz.c fuzz/replay_main.c include/$(3).h $(LIB)/lib$(3).a
 	@mkdir -p $$(@D)
-	$$(CC) $$($(2)) $$(SERIAL_REPLAY_DEFS) fuzz/serial_fuzz.c fuzz/replay_main.c -o $$@ $(LIB)/lib$(3).a $(STATIC_LIBS)
+	$(Q)$$(CC) $$($(2)) $$(SERIAL_REPLAY_DEFS) fuzz/serial_fuzz.c fuzz/replay_main.c -o $$@ $(LIB)/lib$(3).a $(STATIC_LIBS)
 endef
 $(eval $(call serial_replay,tests,TEST_CFLAGS,mpi_info,))
 $(eval $(call serial_replay,asan,ASAN_CFLAGS,mpi_info,))
@@ -624,7 +633,7 @@ $(OUT)/tests/abi-header/mpi.h:
 	@printf '#include "mpi_info_abi.h"\n' > $@
 $(OUT)/tests/abi-shared/abi_program_generated: tests-c/abi_program.c tests-c/check.h tests-c/support.h include/mpi_info_abi.h $(OUT)/tests/abi-header/mpi.h $(LIB)/$(ABI_REALNAME)
 	@mkdir -p $(@D)
-	$(CC) $(ABI_TEST_CFLAGS) -I$(OUT)/tests/abi-header $< -o $@ -L$(LIB) -lmpi_info_abi -Wl,-rpath,$(abspath $(LIB))
+	$(Q)$(CC) $(ABI_TEST_CFLAGS) -I$(OUT)/tests/abi-header $< -o $@ -L$(LIB) -lmpi_info_abi -Wl,-rpath,$(abspath $(LIB))
 
 # Under memcheck, as the int build's programs are: not nomem (valgrind replaces malloc too)
 # and not limits.
@@ -665,41 +674,41 @@ HOST_LAYERED := $(HOST_OUT)/layered_shared $(HOST_OUT)/layered_static
 define host_mpi
 $(HOST_OUT)/$(1)/libstub_mpi.so: examples/stub-mpi/stub_mpi.c $(HOST_HEADERS) $(LIB)/$(REALNAME)
 	@mkdir -p $$(@D)
-	$$(CC) $$(EXAMPLE_CFLAGS) $(call HOST_CFLAGS,$(1)) -fPIC -shared $$< -o $$@ -L$(LIB) -lmpi_info -Wl,-rpath,$(abspath $(LIB))
+	$(Q)$$(CC) $$(EXAMPLE_CFLAGS) $(call HOST_CFLAGS,$(1)) -fPIC -shared $$< -o $$@ -L$(LIB) -lmpi_info -Wl,-rpath,$(abspath $(LIB))
 
 $(HOST_OUT)/$(1)/libstub_mpi.a: examples/stub-mpi/stub_mpi.c $(HOST_HEADERS)
 	@mkdir -p $$(@D)
-	$$(CC) $$(EXAMPLE_CFLAGS) $(call HOST_CFLAGS,$(1)) -c $$< -o $(HOST_OUT)/$(1)/stub_mpi.o
-	rm -f $$@ && ar rcs $$@ $(HOST_OUT)/$(1)/stub_mpi.o
+	$(Q)$$(CC) $$(EXAMPLE_CFLAGS) $(call HOST_CFLAGS,$(1)) -c $$< -o $(HOST_OUT)/$(1)/stub_mpi.o
+	$(Q)rm -f $$@ && ar rcs $$@ $(HOST_OUT)/$(1)/stub_mpi.o
 
 $(HOST_OUT)/app_$(1)_shared_host_first: tests-c/host/app.c tests-c/check.h $(HOST_HEADERS) $(HOST_OUT)/$(1)/libstub_mpi.so
-	$$(CC) $$(TEST_CFLAGS) $(call HOST_CFLAGS,$(1)) $$< -o $$@ -L$(HOST_OUT)/$(1) -lstub_mpi -L$(LIB) -lmpi_info $(call HOST_RPATH,$(1))
+	$(Q)$$(CC) $$(TEST_CFLAGS) $(call HOST_CFLAGS,$(1)) $$< -o $$@ -L$(HOST_OUT)/$(1) -lstub_mpi -L$(LIB) -lmpi_info $(call HOST_RPATH,$(1))
 
 $(HOST_OUT)/app_$(1)_shared_library_first: tests-c/host/app.c tests-c/check.h $(HOST_HEADERS) $(HOST_OUT)/$(1)/libstub_mpi.so
-	$$(CC) $$(TEST_CFLAGS) $(call HOST_CFLAGS,$(1)) $$< -o $$@ -L$(LIB) -lmpi_info -L$(HOST_OUT)/$(1) -lstub_mpi $(call HOST_RPATH,$(1))
+	$(Q)$$(CC) $$(TEST_CFLAGS) $(call HOST_CFLAGS,$(1)) $$< -o $$@ -L$(LIB) -lmpi_info -L$(HOST_OUT)/$(1) -lstub_mpi $(call HOST_RPATH,$(1))
 
 $(HOST_OUT)/app_$(1)_static_host_first: tests-c/host/app.c tests-c/check.h $(HOST_HEADERS) $(HOST_OUT)/$(1)/libstub_mpi.a $(LIB)/libmpi_info.a
-	$$(CC) $$(TEST_CFLAGS) $(call HOST_CFLAGS,$(1)) $$< -o $$@ $(HOST_OUT)/$(1)/libstub_mpi.a $(LIB)/libmpi_info.a $(STATIC_LIBS)
+	$(Q)$$(CC) $$(TEST_CFLAGS) $(call HOST_CFLAGS,$(1)) $$< -o $$@ $(HOST_OUT)/$(1)/libstub_mpi.a $(LIB)/libmpi_info.a $(STATIC_LIBS)
 
 $(HOST_OUT)/app_$(1)_static_library_first: tests-c/host/app.c tests-c/check.h $(HOST_HEADERS) $(HOST_OUT)/$(1)/libstub_mpi.a $(LIB)/libmpi_info.a
-	$$(CC) $$(TEST_CFLAGS) $(call HOST_CFLAGS,$(1)) $$< -o $$@ $(LIB)/libmpi_info.a $(HOST_OUT)/$(1)/libstub_mpi.a $(STATIC_LIBS)
+	$(Q)$$(CC) $$(TEST_CFLAGS) $(call HOST_CFLAGS,$(1)) $$< -o $$@ $(LIB)/libmpi_info.a $(HOST_OUT)/$(1)/libstub_mpi.a $(STATIC_LIBS)
 endef
 $(foreach style,$(HOST_STYLES),$(eval $(call host_mpi,$(style))))
 
 $(HOST_OUT)/layered_shared: examples/layered.c $(HOST_HEADERS) $(HOST_OUT)/enum/libstub_mpi.so
-	$(CC) $(EXAMPLE_CFLAGS) -DLAYERED_WITH_MPI $(call HOST_CFLAGS,enum) $< -o $@ -L$(HOST_OUT)/enum -lstub_mpi -L$(LIB) -lmpi_info $(call HOST_RPATH,enum)
+	$(Q)$(CC) $(EXAMPLE_CFLAGS) -DLAYERED_WITH_MPI $(call HOST_CFLAGS,enum) $< -o $@ -L$(HOST_OUT)/enum -lstub_mpi -L$(LIB) -lmpi_info $(call HOST_RPATH,enum)
 
 $(HOST_OUT)/layered_static: examples/layered.c $(HOST_HEADERS) $(HOST_OUT)/enum/libstub_mpi.a $(LIB)/libmpi_info.a
-	$(CC) $(EXAMPLE_CFLAGS) -DLAYERED_WITH_MPI $(call HOST_CFLAGS,enum) $< -o $@ $(HOST_OUT)/enum/libstub_mpi.a $(LIB)/libmpi_info.a $(STATIC_LIBS)
+	$(Q)$(CC) $(EXAMPLE_CFLAGS) -DLAYERED_WITH_MPI $(call HOST_CFLAGS,enum) $< -o $@ $(HOST_OUT)/enum/libstub_mpi.a $(LIB)/libmpi_info.a $(STATIC_LIBS)
 
 # A host whose error functions pass every code back to MPI_Error_string (tests-c/host/pass_back.c):
 # mpi-info first on the link line, so that it is where mpi-info passes codes on.
 $(HOST_OUT)/libpass_back_host.so: tests-c/host/pass_back_host.c include/mpi_info.h $(LIB)/$(REALNAME)
 	@mkdir -p $(@D)
-	$(CC) $(TEST_CFLAGS) -fPIC -shared $< -o $@ -L$(LIB) -lmpi_info
+	$(Q)$(CC) $(TEST_CFLAGS) -fPIC -shared $< -o $@ -L$(LIB) -lmpi_info
 
 $(HOST_OUT)/pass_back: tests-c/host/pass_back.c tests-c/check.h include/mpi_info.h $(HOST_OUT)/libpass_back_host.so
-	$(CC) $(TEST_CFLAGS) $< -o $@ -L$(LIB) -lmpi_info -L$(HOST_OUT) -lpass_back_host -Wl,-rpath,$(abspath $(HOST_OUT)):$(abspath $(LIB))
+	$(Q)$(CC) $(TEST_CFLAGS) $< -o $@ -L$(LIB) -lmpi_info -L$(HOST_OUT) -lpass_back_host -Wl,-rpath,$(abspath $(HOST_OUT)):$(abspath $(LIB))
 
 SCRIPT_TESTS += tests-c/host_test.sh
 c-tests: $(HOST_APPS) $(HOST_OUT)/pass_back $(HOST_LAYERED)
@@ -726,25 +735,25 @@ FHOST_BUILD = $(FC) $(FTEST_FLAGS) $(FHOST_FLAGS_$(1)) -I$(OUT)/ftests/shared $$
 
 $(FHOST_OUT)/after/mpif.h: examples/stub-mpi/mpif.h
 	@mkdir -p $(@D)
-	grep -v "INCLUDE 'mpi_infof_own.h'" $< > $@
+	$(Q)grep -v "INCLUDE 'mpi_infof_own.h'" $< > $@
 
 # $(1) the style.
 define fortran_host
 $(FHOST_OUT)/app_$(1)_shared_host_first: $(FHOST_DEPS) $(FHOST_MPIF_$(1)) $(HOST_OUT)/enum/libstub_mpi.so $(LIB)/$(REALNAME)
 	@mkdir -p $$(@D)
-	$(FHOST_BUILD) -L$(HOST_OUT)/enum -lstub_mpi -L$(LIB) -lmpi_info $(call HOST_RPATH,enum)
+	$(Q)$(FHOST_BUILD) -L$(HOST_OUT)/enum -lstub_mpi -L$(LIB) -lmpi_info $(call HOST_RPATH,enum)
 
 $(FHOST_OUT)/app_$(1)_shared_library_first: $(FHOST_DEPS) $(FHOST_MPIF_$(1)) $(HOST_OUT)/enum/libstub_mpi.so $(LIB)/$(REALNAME)
 	@mkdir -p $$(@D)
-	$(FHOST_BUILD) -L$(LIB) -lmpi_info -L$(HOST_OUT)/enum -lstub_mpi $(call HOST_RPATH,enum)
+	$(Q)$(FHOST_BUILD) -L$(LIB) -lmpi_info -L$(HOST_OUT)/enum -lstub_mpi $(call HOST_RPATH,enum)
 
 $(FHOST_OUT)/app_$(1)_static_host_first: $(FHOST_DEPS) $(FHOST_MPIF_$(1)) $(HOST_OUT)/enum/libstub_mpi.a $(LIB)/libmpi_info.a
 	@mkdir -p $$(@D)
-	$(FHOST_BUILD) $(HOST_OUT)/enum/libstub_mpi.a $(LIB)/libmpi_info.a $(STATIC_LIBS)
+	$(Q)$(FHOST_BUILD) $(HOST_OUT)/enum/libstub_mpi.a $(LIB)/libmpi_info.a $(STATIC_LIBS)
 
 $(FHOST_OUT)/app_$(1)_static_library_first: $(FHOST_DEPS) $(FHOST_MPIF_$(1)) $(HOST_OUT)/enum/libstub_mpi.a $(LIB)/libmpi_info.a
 	@mkdir -p $$(@D)
-	$(FHOST_BUILD) $(LIB)/libmpi_info.a $(HOST_OUT)/enum/libstub_mpi.a $(STATIC_LIBS)
+	$(Q)$(FHOST_BUILD) $(LIB)/libmpi_info.a $(HOST_OUT)/enum/libstub_mpi.a $(STATIC_LIBS)
 endef
 $(foreach style,inside after,$(eval $(call fortran_host,$(style))))
 
@@ -776,10 +785,10 @@ LOCAL_DEFS := -DINT_LIBRARY='"$(abspath $(LIB))/libmpi_info.so"' -DABI_LIBRARY='
 
 $(LOCAL_OUT)/liblocal_host_%.so: tests-c/host/local_host.c include/mpi_info.h
 	@mkdir -p $(@D)
-	$(CC) $(TEST_CFLAGS) $(LOCAL_HOST_FLAGS_$*) -fPIC -shared $< -o $@
+	$(Q)$(CC) $(TEST_CFLAGS) $(LOCAL_HOST_FLAGS_$*) -fPIC -shared $< -o $@
 
 $(LOCAL_OUT)/dlopen_local: tests-c/host/dlopen_local.c tests-c/check.h include/mpi_info.h $(LOCAL_HOSTS) $(LIB)/$(REALNAME) $(LIB)/$(ABI_REALNAME)
-	$(CC) $(TEST_CFLAGS) $(LOCAL_DEFS) $< -o $@ -ldl
+	$(Q)$(CC) $(TEST_CFLAGS) $(LOCAL_DEFS) $< -o $@ -ldl
 
 PRELOAD_FLAGS_int :=
 PRELOAD_FLAGS_abi := -DMPI_INFO_TEST_ABI
@@ -787,13 +796,13 @@ PRELOAD_FLAGS_abi := -DMPI_INFO_TEST_ABI
 define preload_route
 $(LOCAL_OUT)/libnoinfo_host_$(1).so: tests-c/host/local_host.c include/mpi_info.h include/mpi_info_abi.h
 	@mkdir -p $$(@D)
-	$$(CC) $$(TEST_CFLAGS) $(PRELOAD_FLAGS_$(1)) -DLOCAL_HOST_NAME='"noinfo host"' -DLOCAL_HOST_INFO_STUBS -fPIC -shared $$< -o $$@
+	$(Q)$$(CC) $$(TEST_CFLAGS) $(PRELOAD_FLAGS_$(1)) -DLOCAL_HOST_NAME='"noinfo host"' -DLOCAL_HOST_INFO_STUBS -fPIC -shared $$< -o $$@
 
 $(LOCAL_OUT)/preload_app_$(1): tests-c/host/preload_checks.c tests-c/check.h $(LOCAL_OUT)/libnoinfo_host_$(1).so
-	$$(CC) $$(TEST_CFLAGS) $(PRELOAD_FLAGS_$(1)) $$< -o $$@ -L$(LOCAL_OUT) -lnoinfo_host_$(1) -Wl,-rpath,$(abspath $(LOCAL_OUT))
+	$(Q)$$(CC) $$(TEST_CFLAGS) $(PRELOAD_FLAGS_$(1)) $$< -o $$@ -L$(LOCAL_OUT) -lnoinfo_host_$(1) -Wl,-rpath,$(abspath $(LOCAL_OUT))
 
 $(LOCAL_OUT)/libpreload_ext_$(1).so: tests-c/host/preload_checks.c tests-c/check.h $(LOCAL_OUT)/libnoinfo_host_$(1).so
-	$$(CC) $$(TEST_CFLAGS) $(PRELOAD_FLAGS_$(1)) -DPRELOAD_EXTENSION -fPIC -shared $$< -o $$@ -L$(LOCAL_OUT) -lnoinfo_host_$(1) -Wl,-rpath,$(abspath $(LOCAL_OUT))
+	$(Q)$$(CC) $$(TEST_CFLAGS) $(PRELOAD_FLAGS_$(1)) -DPRELOAD_EXTENSION -fPIC -shared $$< -o $$@ -L$(LOCAL_OUT) -lnoinfo_host_$(1) -Wl,-rpath,$(abspath $(LOCAL_OUT))
 endef
 $(foreach build,int abi,$(eval $(call preload_route,$(build))))
 LOCAL_PROGRAMS := $(LOCAL_OUT)/dlopen_local $(foreach build,int abi,$(LOCAL_OUT)/preload_app_$(build) $(LOCAL_OUT)/libpreload_ext_$(build).so)
@@ -864,7 +873,7 @@ LINT_MAN := docs/man/mpi-info-lint.1
 .PHONY: lint install-lint uninstall-lint
 all: lint
 lint:
-	$(CARGO) build --release -p mpi-info-lint
+	$(Q)$(CARGO) build --release -p mpi-info-lint
 	@mkdir -p $(OUT)/bin
 	@cmp -s target/release/mpi-info-lint $(LINT) || cp target/release/mpi-info-lint $(LINT)
 $(LINT): lint
