@@ -14,6 +14,7 @@
 //! checking order, Notes, See also).
 
 use std::ffi::{c_char, c_int, c_void, CStr};
+use std::fmt::Write as _;
 use std::io::{ErrorKind, Read};
 
 use super::handle;
@@ -21,6 +22,7 @@ use super::{boundary, count_arg, key_arg, to_c_int, MPI_Info};
 use crate::cstr::{open_for_reading, read_array, read_bounded, Out, OutBytes, OutStr};
 use crate::error::Error;
 use crate::hints;
+use crate::hints::text::MessageBuf;
 use crate::hinttext::{self, Format};
 use crate::info::{InfoMap, MAX_VALUE_LEN};
 use crate::nocancel::NoCancel;
@@ -904,24 +906,16 @@ fn check_hints(
     list.extend(map.iter());
     let findings = hints::check(vocabulary, &targets, &list)?;
 
-    // One pair per key with a finding: its first, as "code: message".
+    // One pair per key with a finding: its first, as "code: message", cut to fit a value.
     let mut found = InfoMap::new();
-    let mut text = String::new();
-    text.try_reserve_exact(MAX_VALUE_LEN)?;
     for finding in &findings {
         let key = list[finding.pair].0;
         if found.get(key).is_some() {
             continue;
         }
-        text.clear();
-        for piece in [finding.code.as_str(), ": ", finding.message.as_str()] {
-            let mut take = piece.len().min(MAX_VALUE_LEN - text.len());
-            while !piece.is_char_boundary(take) {
-                take -= 1;
-            }
-            text.push_str(&piece[..take]);
-        }
-        found.set(key, text.as_bytes())?;
+        let mut value = MessageBuf::new();
+        let _ = write!(value, "{}: {}", finding.code, finding.message);
+        found.set(key, value.as_str().as_bytes())?;
     }
     diagnostics.put(handle::create(Some(SharedMap::try_new(found)?))?);
     Ok(())

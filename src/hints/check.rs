@@ -4,7 +4,7 @@
 use std::fmt::{self, Write as _};
 
 use super::text::{distance, try_format, try_lossy, try_string, MessageBuf, Quoted};
-use super::vocab::{Entry, Parse, Reader, Vocabulary};
+use super::vocab::{Entry, Parse, Reader, Target, Vocabulary};
 use crate::error::Error;
 use crate::typed::{is_blank, parse_i64, strip};
 
@@ -105,14 +105,15 @@ impl Targets {
         vocabulary.targets().position(|target| target.name == name).is_some_and(|n| self.mask & (1 << n) != 0)
     }
 
+    /// The targets in the set, in the vocabulary's order.
+    pub fn of<'v>(&self, vocabulary: &'v Vocabulary) -> impl Iterator<Item = &'v Target> + Clone {
+        let mask = self.mask;
+        vocabulary.targets().enumerate().filter(move |(n, _)| mask & (1 << n) != 0).map(|(_, target)| target)
+    }
+
     /// The names in the set, in the vocabulary's order.
     pub fn names<'v>(&self, vocabulary: &'v Vocabulary) -> impl Iterator<Item = &'v str> + Clone {
-        let mask = self.mask;
-        vocabulary
-            .targets()
-            .enumerate()
-            .filter(move |(n, _)| mask & (1 << n) != 0)
-            .map(|(_, target)| target.name.as_str())
+        self.of(vocabulary).map(|target| target.name.as_str())
     }
 }
 
@@ -274,8 +275,8 @@ impl Checker<'_> {
     ) -> Result<(), Error> {
         let key_chars = chars(key);
         let value_chars = chars(value);
-        for name in self.targets.names(self.vocabulary) {
-            let Some(target) = self.vocabulary.target(name) else { continue };
+        for target in self.targets.of(self.vocabulary) {
+            let name = &target.name;
             if let Some(max) = target.key_max.filter(|&max| key_chars > max) {
                 let message = try_format(format_args!(
                     "for {name}: a key has at most {max} characters, this one has {key_chars}; {name}'s MPI_Info_set refuses it"

@@ -39,7 +39,7 @@
 
 mod check;
 mod json;
-mod text;
+pub(crate) mod text;
 mod vocab;
 
 use std::sync::OnceLock;
