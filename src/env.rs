@@ -200,8 +200,8 @@ static OWN_ARGS: OnceLock<CmdLine> = OnceLock::new();
 ///
 /// `MPI_INFO_ENV`'s pairs are built then too, from that command line and the working
 /// directory at load: the calls that only read must not fail for lack of memory (they
-/// allocate nothing), and a read of `MPI_INFO_ENV` is one. Built on first use instead, as
-/// they are only when building them here failed, the first read could be `MPI_ERR_NO_MEM`.
+/// allocate nothing), and a read of `MPI_INFO_ENV` is one. Built on first use (as they are
+/// only when building them here failed), the first read could return `MPI_ERR_NO_MEM`.
 /// Not without the C API (the `c-api` feature): nothing can read `MPI_INFO_ENV` there.
 #[cfg(feature = "c-api")]
 #[used]

@@ -38,9 +38,6 @@ extern "C" fn register_at_load() {
 #[inline(always)]
 pub(crate) fn register() {
     static REGISTER: Once = Once::new();
-    if REGISTER.is_completed() {
-        return;
-    }
     REGISTER.call_once(|| {
         // SAFETY: the three handlers are `extern "C" fn()` that live as long as the library
         // (it is linked with `-z nodelete`, so it is never unmapped while the process runs).
@@ -71,6 +68,7 @@ extern "C" fn prepare() {
     let _ = quietly(|| {
         // Finishes a first call's set-up that another thread may be inside (`crate::setup`:
         // its Onces would otherwise stay "running" in the child).
+        // (`crate::setup::set_up`'s two steps, named here: setup imports this module.)
         crate::panics::install_hook();
         register();
         let env = crate::env::lock_first_build();

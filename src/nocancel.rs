@@ -11,8 +11,8 @@
 //!
 //! Only those calls: every other call reaches no cancellation point (their system calls are
 //! futex waits and memory allocation, which are none), and the two `pthread_setcancelstate`
-//! calls, each an atomic compare-and-swap in glibc, would add 58 instructions to every call:
-//! `MPI_Info_get` on a one-key object would go from 220 to 278 (BENCHMARKS.md).
+//! calls, each an atomic compare-and-swap in glibc, would cost every call about a quarter of a
+//! one-key `MPI_Info_get` (BENCHMARKS.md).
 //!
 //! Asynchronous cancellation (`PTHREAD_CANCEL_ASYNCHRONOUS`) is not covered: POSIX allows a
 //! thread with it enabled to call only `pthread_cancel`, `pthread_setcancelstate` and

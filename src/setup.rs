@@ -3,7 +3,7 @@
 //! (`crate::fork`, which a constructor registers at load already, when the library has one).
 //!
 //! Each has its own `Once`, which the `fork` prepare handler waits for, so that no child is
-//! copied with either half done; nothing here is imported by those two modules.
+//! copied with either half done; neither module imports this one.
 
 /// The set-up every exported function runs first; after the first call, two loads.
 #[inline(always)]

@@ -217,8 +217,14 @@ fn pass_on(call: impl FnOnce() -> Option<c_int>) -> Option<c_int> {
     // The host's function may reach a cancellation point (`crate::nocancel`): a forced unwind
     // from it would run through this library's frames and the object `call` holds open.
     let _no_cancel = NoCancel::hold();
+    /// Clears the flag however `call` ends, a panic (caught by the call's boundary) included.
+    struct Passing;
+    impl Drop for Passing {
+        fn drop(&mut self) {
+            PASSING_ON.set(false);
+        }
+    }
     PASSING_ON.set(true);
-    let code = call();
-    PASSING_ON.set(false);
-    code
+    let _passing = Passing;
+    call()
 }

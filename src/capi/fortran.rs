@@ -28,7 +28,7 @@
 use std::ffi::{c_char, c_int};
 
 use super::errors::{host_error_class, host_error_string};
-use super::{boundary, count_arg, to_c_int, MPI_Fint, MPI_Info, MPI_INFO_NULL};
+use super::{count_arg, to_c_int, MPI_Fint, MPI_Info, MPI_INFO_NULL};
 use crate::cstr::Out;
 use crate::error::{message, Error, MPI_ERR_INTERN, MPI_SUCCESS};
 use crate::fstr::{read_in, read_stripped, FortranOut, FALSE, TRUE};
@@ -41,7 +41,7 @@ use crate::shared::SharedMap;
 /// Runs a routine's body (as the C functions do, panics included) and stores its class in
 /// `IERROR`. A NULL `IERROR`, which no Fortran caller passes, receives nothing.
 fn run(ierror: *mut MPI_Fint, body: impl FnOnce() -> Result<(), Error>) {
-    run_code(ierror, || boundary(body))
+    run_code(ierror, || body().map_or_else(Error::code, |()| MPI_SUCCESS))
 }
 
 /// [`run`] for a body that returns a code itself: the error routines, which return what a
@@ -481,7 +481,9 @@ pub extern "C" fn pmpi_error_string_(
             Err(error) => return error.code(),
         };
         match message(code) {
-            Some(text) => boundary(|| put_message(text.as_bytes(), string, resultlen, string_len)),
+            Some(text) => {
+                put_message(text.as_bytes(), string, resultlen, string_len).map_or_else(Error::code, |()| MPI_SUCCESS)
+            }
             None => host_message(code, string, resultlen, string_len),
         }
     })
@@ -515,7 +517,7 @@ fn host_message(code: c_int, string: *mut c_char, resultlen: *mut MPI_Fint, stri
         None => Error::Arg.code(),
         Some(MPI_SUCCESS) => {
             let end = buffer.iter().position(|&byte| byte == 0).unwrap_or(buffer.len());
-            boundary(|| put_message(&buffer[..end], string, resultlen, string_len))
+            put_message(&buffer[..end], string, resultlen, string_len).map_or_else(Error::code, |()| MPI_SUCCESS)
         }
         Some(failure) => failure,
     }

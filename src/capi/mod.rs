@@ -71,9 +71,9 @@ const _: () = assert!(MPI_MAX_INFO_VAL as usize == MAX_VALUE_LEN + 1);
 /// Runs one C call: `Ok` is `MPI_SUCCESS`, `Err` its class, a panic `MPI_ERR_INTERN` (and
 /// silent: the thread is inside the library while `call` runs, `crate::panics`).
 ///
-/// Not `#[inline(always)]`: the bodies it would grow are then no longer inlined into the `MPI_*`
-/// functions, whose call to their `PMPI_*` twin would go through the symbol table, to another
-/// copy's `PMPI_*` when two copies of the library are loaded (`tests-c/abi_handles.c`).
+/// Not `#[inline(always)]`: inlined everywhere, it makes the bodies too large for each `MPI_*`
+/// function to inline its `PMPI_*` twin, whose call would then go through the symbol table, to
+/// another copy's `PMPI_*` when two copies of the library are loaded (`tests-c/abi_handles.c`).
 fn boundary(call: impl FnOnce() -> Result<(), Error>) -> c_int {
     set_up();
     match quietly(call) {
