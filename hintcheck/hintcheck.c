@@ -211,14 +211,13 @@ static void failed(Check *k, int rc) {
 
 /* Whether every process of comm passed the same pairs; if not, names the differences. */
 static void agree(Check *k, MPI_Comm comm) {
-    Buf ser = {0};
-    uint64_t d = serialize(&k->requested, k->n, &ser), in[2], out[2] = {0, 0};
     int rank = 0, size = 1, inter = 0;
     if (comm == MPI_COMM_NULL || PMPI_Comm_test_inter(comm, &inter) != MPI_SUCCESS || inter) {
         mpi_info_hintcheck_note(k->c, "agreement not checked: not an intracommunicator");
-        free(ser.data);
         return;
     }
+    Buf ser = {0};
+    uint64_t d = serialize(&k->requested, k->n, &ser), in[2], out[2] = {0, 0};
     in[0] = d; in[1] = ~d;
     if (ser.failed) {
         /* Every process must still take part: zeros change neither maximum, so this process
@@ -300,23 +299,24 @@ static MPI_Comm comm_for_group(MPI_Group group) {
         PMPI_Group_compare(group, group_comms[i].group, &result);
         if (result == MPI_IDENT) return group_comms[i].comm;
     }
-    /* Only a group inside MPI_COMM_WORLD (no spawned processes). */
-    int n = 0;
+    /* Only a group inside MPI_COMM_WORLD (no spawned processes). Every process of the group
+     * must decide alike, since the creation below is collective over it: the ranks are
+     * translated one at a time, with nothing allocated that could fail on one process alone. */
+    int n = 0, inside = 1;
     MPI_Group world;
     PMPI_Group_size(group, &n);
     PMPI_Comm_group(MPI_COMM_WORLD, &world);
-    int *ranks = malloc(sizeof(int) * (size_t)n), *wranks = malloc(sizeof(int) * (size_t)n);
-    int inside = ranks && wranks;
-    if (inside) {
-        for (int i = 0; i < n; i++) ranks[i] = i;
-        PMPI_Group_translate_ranks(group, n, ranks, world, wranks);
-        for (int i = 0; i < n; i++) if (wranks[i] == MPI_UNDEFINED) inside = 0;
+    for (int i = 0; i < n && inside; i++) {
+        int wrank = MPI_UNDEFINED;
+        PMPI_Group_translate_ranks(group, 1, &i, world, &wrank);
+        if (wrank == MPI_UNDEFINED) inside = 0;
     }
-    free(ranks); free(wranks);
     PMPI_Group_free(&world);
     if (!inside) return MPI_COMM_NULL;
+    /* The one allocation: if it fails on one process only, that process skips the creation the
+     * others make (docs/hintcheck.md, Guarantees, says so). */
     GroupComm *grown = realloc(group_comms, sizeof(GroupComm) * (size_t)(n_group_comms + 1));
-    if (!grown) return MPI_COMM_NULL;   /* (every process of the group fails alike, or none) */
+    if (!grown) return MPI_COMM_NULL;
     group_comms = grown;
     MPI_Comm comm = MPI_COMM_NULL;
     if (PMPI_Comm_create_group(MPI_COMM_WORLD, group, HC_GROUP_TAG, &comm) != MPI_SUCCESS) return MPI_COMM_NULL;
@@ -360,7 +360,8 @@ int MPI_File_open(MPI_Comm comm, const char *filename, int amode, MPI_Info info,
     int checked = pre(&k, "MPI_File_open", filename, comm, 1, info);
     if (checked) agree(&k, comm);
     int rc = PMPI_File_open(comm, filename, amode, info, fh);
-    if (checked) after_file(&k, rc, *fh);
+    /* *fh is the MPI's output only when the open succeeded (and fh may be NULL when it did not). */
+    if (checked) after_file(&k, rc, rc == MPI_SUCCESS ? *fh : MPI_FILE_NULL);
     return rc;
 }
 

@@ -12,6 +12,8 @@
 //! noted in the report and otherwise ignored. The report is behind one mutex; a call under
 //! construction belongs to the thread that made it.
 
+#![deny(unsafe_op_in_unsafe_fn)]
+
 use std::collections::HashMap;
 use std::ffi::{c_char, c_int, c_longlong, CStr};
 use std::fmt::Write as _;
@@ -140,7 +142,9 @@ pub unsafe extern "C" fn mpi_info_hintcheck_init(
     world_size: c_int,
 ) -> c_int {
     let r = catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: `version` and `target` are NULL or NUL-terminated (this function's contract).
         let implementation = unsafe { text(version) }.unwrap_or_default().trim_end().to_string();
+        // SAFETY: as above.
         let running = unsafe { text(target) }.unwrap_or_else(|| "mpi".to_string());
         let mut notes = Vec::new();
         // MPI_INFO_HINTCHECK_TARGETS: the checker's targets instead of the running MPI's (for
@@ -223,6 +227,8 @@ pub unsafe extern "C" fn mpi_info_hintcheck_call_begin(
     comm_size: c_int,
 ) -> *mut Call {
     catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY (the three `text` calls): the strings are NULL or NUL-terminated (this
+        // function's contract).
         Box::into_raw(Box::new(Call {
             call: unsafe { text(call) }.unwrap_or_default(),
             filename: unsafe { text(filename) },
@@ -251,6 +257,8 @@ unsafe fn call_mut<'a>(call: *mut Call) -> Option<&'a mut Call> {
 #[no_mangle]
 pub unsafe extern "C" fn mpi_info_hintcheck_requested(call: *mut Call, pairs: *const c_char, len: usize) {
     let _ = catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: `call` is NULL or from call_begin, used by this thread only; `pairs` is NULL or
+        // `len` bytes (this function's contract).
         if let Some(c) = unsafe { call_mut(call) } {
             c.requested = unsafe { byte_slice(pairs, len) }.to_vec();
         }
@@ -265,6 +273,7 @@ pub unsafe extern "C" fn mpi_info_hintcheck_requested(call: *mut Call, pairs: *c
 #[no_mangle]
 pub unsafe extern "C" fn mpi_info_hintcheck_reported(call: *mut Call, pairs: *const c_char, len: usize) {
     let _ = catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: as in `mpi_info_hintcheck_requested`.
         if let Some(c) = unsafe { call_mut(call) } {
             c.reported = Some(unsafe { byte_slice(pairs, len) }.to_vec());
         }
@@ -300,7 +309,9 @@ fn pairs_of(buf: &[u8]) -> Vec<(&[u8], &[u8])> {
 #[no_mangle]
 pub unsafe extern "C" fn mpi_info_hintcheck_note(call: *mut Call, message: *const c_char) {
     let _ = catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: `message` is NULL or NUL-terminated; `call` as in `mpi_info_hintcheck_requested`.
         let message = unsafe { text(message) }.unwrap_or_default();
+        // SAFETY: as above.
         match unsafe { call_mut(call) } {
             Some(c) => c.notes.push(message),
             None => {
@@ -341,6 +352,7 @@ pub unsafe extern "C" fn mpi_info_hintcheck_mismatch(
     print: c_int,
 ) -> c_int {
     catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: `call` as in `mpi_info_hintcheck_requested`.
         let Some(c) = (unsafe { call_mut(call) }) else { return 0 };
         if nranks <= 0 || world_ranks.is_null() || lens.is_null() {
             return 0;
@@ -348,8 +360,10 @@ pub unsafe extern "C" fn mpi_info_hintcheck_mismatch(
         let n = nranks as usize;
         // SAFETY: the caller's arrays hold nranks entries.
         let ranks = unsafe { std::slice::from_raw_parts(world_ranks, n) };
+        // SAFETY: as above.
         let lens = unsafe { std::slice::from_raw_parts(lens, n) };
         let total: usize = lens.iter().map(|&l| l.max(0) as usize).sum();
+        // SAFETY: `buf` holds the sum of `lens` bytes (this function's contract).
         let all = if buf.is_null() || total == 0 { &[][..] } else { unsafe { std::slice::from_raw_parts(buf as *const u8, total) } };
         let mut per_rank = Vec::with_capacity(n);
         let mut at = 0;
@@ -876,6 +890,8 @@ mod tests {
         let (open, file, other) = (cs("MPI_File_open"), cs("/tmp/a"), cs("/tmp/b"));
         let requested = b"cb_buffer_size\x0016M\0striping_factr\x004\0cb_nodes\x001\0";
         let reported = b"cb_buffer_size\x0016M\0cb_nodes\x002\0romio_cb_read\0automatic\0";
+        // SAFETY (here and below): NUL-terminated strings and byte arrays of the lengths given,
+        // each call made once on this thread, as the C side makes them.
         let make = |name: &std::ffi::CString| unsafe {
             let c = mpi_info_hintcheck_call_begin(open.as_ptr(), name.as_ptr(), std::ptr::null(), 2);
             mpi_info_hintcheck_requested(c, requested.as_ptr() as *const c_char, requested.len());
