@@ -2,10 +2,14 @@
 # output into build/lib, their pkg-config files, and the C examples (make run).
 
 # cargo decides what to rebuild; the copies below change only when a library did, so the
-# C programs are relinked only then.
+# C programs are relinked only then. The library and mpi-info-lint are built by one cargo
+# invocation (CARGO_BUILD), here and in make lint: built alone, the library would get other
+# build-dependency features than beside the checker's (cargo unifies them per invocation), and
+# the two invocations would each rebuild it in turn, and the C programs be relinked.
+CARGO_BUILD = $(CARGO) build --release -p mpi-info -p mpi-info-lint
 #: lib             build libmpi_info and libmpi_info_abi (shared, static) and their .pc files into build/lib
 lib:
-	$(Q)$(CARGO) build --release
+	$(Q)$(CARGO_BUILD)
 	$(Q)$(CARGO) build --release --features abi --target-dir $(ABI_TARGET)
 	@mkdir -p $(LIB)
 	$(call copy_library,target/release,libmpi_info,$(REALNAME),$(SONAME))

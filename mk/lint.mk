@@ -7,7 +7,7 @@ LINT := $(OUT)/bin/mpi-info-lint
 LINT_MAN := docs/man/mpi-info-lint.1
 #: lint            the hint checker mpi-info-lint, into build/bin (also built by make)
 lint:
-	$(Q)$(CARGO) build --release -p mpi-info-lint
+	$(Q)$(CARGO_BUILD)
 	@mkdir -p $(OUT)/bin
 	@cmp -s target/release/mpi-info-lint $(LINT) || cp target/release/mpi-info-lint $(LINT)
 $(LINT): lint
