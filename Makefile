@@ -25,6 +25,9 @@
 # A new tests-c/test_*.c needs no change here: every build and suite picks it up.
 
 .DEFAULT_GOAL := all
+# What the Rust standard library in libmpi_info.a needs from the system (here, not in
+# mk/config.mk: tests-c/cmake_test.sh reads this line).
+STATIC_LIBS := -lpthread -ldl -lm -lrt -lutil
 include mk/config.mk
 include mk/lib.mk
 include mk/c-tests.mk

@@ -46,8 +46,6 @@ ABI_TARGET   := target/abi
 
 OUT := build
 LIB := $(OUT)/lib
-# What the Rust standard library in libmpi_info.a needs from the system.
-STATIC_LIBS := -lpthread -ldl -lm -lrt -lutil
 TEST_CFLAGS := -std=c99 -Wall -Wextra -Werror -g -O1 -Iinclude -Itests-c
 EXAMPLE_CFLAGS := -std=c99 -Wall -Wextra -Werror -O2 -Iinclude
 comma := ,

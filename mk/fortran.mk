@@ -64,7 +64,7 @@ $(F08_LIB): $(F08_OBJECTS)
 # Test programs: $(1) shared or static, $(2) how to link the libraries. Each build has its own
 # directory for the test modules (tests-f/fcheck.f90: the checks and the snapshot helper).
 # Whatever compiles with -I$(FORTRAN_OUT) uses the library's modules, so depends on
-# $(FORTRAN_MODS).
+# $(FORTRAN_MODS); whatever links $(2) depends on $(F08_LIB), which $(2) names (make -j).
 define fortran_tests
 $(OUT)/ftests/$(1)/fcheck.o: tests-f/fcheck.f90 $(FORTRAN_INCLUDES)
 	@mkdir -p $$(@D)
@@ -78,7 +78,7 @@ $(OUT)/ftests/$(1)/f_mixed: $(OUT)/ftests/$(1)/f_mixed_c.o
 $(OUT)/ftests/$(1)/f_pmpi: $(OUT)/ftests/$(1)/f_pmpi_tool.o
 $(OUT)/ftests/$(1)/%: tests-f/%.f90 $(OUT)/ftests/$(1)/fcheck.o $(wildcard tests-f/*.inc) $(FORTRAN_MODS) $(F08_LIB) $(LIB)/$(REALNAME) $(LIB)/libmpi_info.a
 	$(Q)$$(FC) $$(FTEST_FLAGS) -I$(FORTRAN_OUT) -I$$(@D) -J$$(@D) $$< $$(filter %.o,$$^) -o $$@ $(2)
-$(OUT)/ftests/$(1)/%: tests-f/%.f $(OUT)/ftests/$(1)/fcheck.o $(LIB)/$(REALNAME) $(LIB)/libmpi_info.a
+$(OUT)/ftests/$(1)/%: tests-f/%.f $(OUT)/ftests/$(1)/fcheck.o $(F08_LIB) $(LIB)/$(REALNAME) $(LIB)/libmpi_info.a
 	$(Q)$$(FC) $$(FTEST_FLAGS) -ffixed-form -I$$(@D) $$< $$(filter %.o,$$^) -o $$@ $(2)
 endef
 $(eval $(call fortran_tests,shared,-L$(LIB) -lmpi_info_f08 -lmpi_info -Wl$(comma)-rpath$(comma)$(abspath $(LIB))))
