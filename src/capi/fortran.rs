@@ -1,6 +1,6 @@
-//! The old-style Fortran routines (SPEC §10): `MPI_INFO_CREATE(INFO, IERROR)`, ... as called
-//! through `mpi_infof.h` and the `mpi_info` module, under the linker names gfortran and flang
-//! give them on Linux (lower case, one trailing underscore: `mpi_info_set_`), each with its
+//! The old-style Fortran routines (docs/reference.md, "Fortran"): `MPI_INFO_CREATE(INFO,
+//! IERROR)`, ... as called through `mpi_infof.h` and the `mpi_info` module, under the linker
+//! names gfortran and flang give them on Linux (lower case, one trailing underscore: `mpi_info_set_`), each with its
 //! `pmpi_` twin. The `mpi_info_f08` module calls the `pmpi_` routines (`fortran/`).
 //!
 //! Calling convention: every argument by reference; after all of them, one hidden `size_t` per
@@ -8,16 +8,18 @@
 //! class the C function would return; `LOGICAL` outputs are written as `.TRUE.`/`.FALSE.`
 //! (`crate::fstr`).
 //!
-//! The rules are those of the C functions (SPEC §4: arguments checked left to right, all
-//! before any lookup; on error no output is written and no object changes), with the Fortran
-//! string rules: input keys and values are stripped of leading and trailing blanks before the
+//! The rules are those of the C functions (docs/reference.md, "Rules every function follows":
+//! arguments checked left to right; on error no output is written and no object changes), with
+//! the Fortran string rules: input keys and values are stripped of leading and trailing blanks before the
 //! C rules apply (an all-blank key is `MPI_ERR_INFO_KEY`, the limits apply to the stripped
 //! text); output strings are blank-padded to their declared length and never written past it.
 //! `VALUELEN` of `MPI_INFO_GET` and `BUFLEN` of `MPI_INFO_GET_STRING` count characters with no
 //! terminator (docs/fortran.md quotes the standard).
 //!
-//! Like the C functions, each routine's work is in its `pmpi_` name, which runs over the core
-//! (`handles`, `InfoMap`, `env`), and the plain name only forwards.
+//! Each routine reads its arguments the Fortran way, in the C function's order, and then runs the
+//! C function's own body (`capi::object`), with the Fortran [`Face`]: one body per operation,
+//! and every handle through `capi::handle`. Like the C functions, the work is in the `pmpi_`
+//! name, and the plain name only forwards.
 //!
 //! `MPI_ERROR_STRING` and `MPI_ERROR_CLASS` answer for this library's codes and pass any other
 //! code to a host MPI's C `MPI_Error_string` / `MPI_Error_class`, found as the C functions find
@@ -28,15 +30,25 @@
 use std::ffi::{c_char, c_int};
 
 use super::errors::{host_error_class, host_error_string};
-use super::{count_arg, to_c_int, MPI_Fint, MPI_Info, MPI_INFO_NULL};
+use super::handle;
+use super::object::{self, Face, TextOut};
+use super::{count_arg, to_c_int, MPI_Fint, MPI_Info};
 use crate::cstr::Out;
 use crate::error::{message, Error, MPI_ERR_INTERN, MPI_SUCCESS};
 use crate::fstr::{read_in, read_stripped, FortranOut, FALSE, TRUE};
-use crate::handles;
 use crate::info::{check_key, check_value};
 use crate::panics::quietly;
 use crate::setup::set_up;
 use crate::shared::SharedMap;
+
+/// The Fortran face: `.TRUE.` and `.FALSE.`, and lengths with no terminator.
+const FORTRAN: Face = Face { truth: TRUE, falsehood: FALSE, terminator: 0 };
+
+impl TextOut for FortranOut {
+    fn put_text(self, text: &[u8], room: usize) {
+        self.put(text, room);
+    }
+}
 
 /// Runs a routine's body (as the C functions do, panics included) and stores its class in
 /// `IERROR`. A NULL `IERROR`, which no Fortran caller passes, receives nothing.
@@ -108,11 +120,7 @@ pub extern "C" fn mpi_info_create_(info: *mut MPI_Fint, ierror: *mut MPI_Fint) {
 /// Profiling name of `mpi_info_create_`.
 #[no_mangle]
 pub extern "C" fn pmpi_info_create_(info: *mut MPI_Fint, ierror: *mut MPI_Fint) {
-    run(ierror, || {
-        let info = Out::new(info)?;
-        info.put(handles::create(None)?);
-        Ok(())
-    })
+    run(ierror, || object::create(info))
 }
 
 /// `MPI_INFO_SET(INFO, KEY, VALUE, IERROR)`: adds the pair, or replaces the key's value.
@@ -140,13 +148,13 @@ pub extern "C" fn pmpi_info_set_(
 ) {
     run(ierror, || {
         // SAFETY: `info` comes straight from the Fortran caller: a reference to an `INTEGER`.
-        handles::write(unsafe { handle_arg(info) }?, |mut object| {
+        handle::write(unsafe { handle_arg(info) }?, |object| {
             // SAFETY: `key` and `key_len` come straight from the Fortran caller: a `CHARACTER`
             // argument and its declared length.
             let key = unsafe { key_arg(key, key_len) }?;
             // SAFETY: as for `key`.
             let value = unsafe { value_arg(value, value_len) }?;
-            object.modify(|map| map.set_valid(key, value))
+            object::set(object, key, value)
         })
     })
 }
@@ -163,15 +171,11 @@ pub extern "C" fn mpi_info_delete_(info: *const MPI_Fint, key: *const c_char, ie
 pub extern "C" fn pmpi_info_delete_(info: *const MPI_Fint, key: *const c_char, ierror: *mut MPI_Fint, key_len: usize) {
     run(ierror, || {
         // SAFETY: `info` comes straight from the Fortran caller: a reference to an `INTEGER`.
-        handles::write(unsafe { handle_arg(info) }?, |mut object| {
+        handle::write(unsafe { handle_arg(info) }?, |object| {
             // SAFETY: `key` and `key_len` come straight from the Fortran caller: a `CHARACTER`
             // argument and its declared length.
             let key = unsafe { key_arg(key, key_len) }?;
-            // Checked before `modify`, which would first copy pairs shared with a duplicate.
-            if object.map().get(key).is_none() {
-                return Err(Error::InfoNoKey);
-            }
-            object.modify(|map| map.delete_valid(key))
+            object::delete(object, key)
         })
     })
 }
@@ -211,7 +215,7 @@ pub extern "C" fn pmpi_info_get_(
 ) {
     run(ierror, || {
         // SAFETY: `info` comes straight from the Fortran caller: a reference to an `INTEGER`.
-        handles::read(unsafe { handle_arg(info) }?, |map| {
+        handle::read(unsafe { handle_arg(info) }?, |map| {
             // SAFETY: `key` and `key_len` come straight from the Fortran caller: a `CHARACTER`
             // argument and its declared length.
             let key = unsafe { key_arg(key, key_len) }?;
@@ -219,13 +223,7 @@ pub extern "C" fn pmpi_info_get_(
             let room = count_arg(unsafe { int_arg(valuelen) }?)?;
             let value = FortranOut::new(value, value_len)?;
             let flag = Out::new(flag)?;
-            match map.get(key) {
-                Some(found) => {
-                    value.put(found, room);
-                    flag.put(TRUE);
-                }
-                None => flag.put(FALSE),
-            }
+            object::get(&FORTRAN, map, key, room, value, flag);
             Ok(())
         })
     })
@@ -258,20 +256,13 @@ pub extern "C" fn pmpi_info_get_valuelen_(
 ) {
     run(ierror, || {
         // SAFETY: `info` comes straight from the Fortran caller: a reference to an `INTEGER`.
-        handles::read(unsafe { handle_arg(info) }?, |map| {
+        handle::read(unsafe { handle_arg(info) }?, |map| {
             // SAFETY: `key` and `key_len` come straight from the Fortran caller: a `CHARACTER`
             // argument and its declared length.
             let key = unsafe { key_arg(key, key_len) }?;
             let valuelen = Out::new(valuelen)?;
             let flag = Out::new(flag)?;
-            match map.get(key) {
-                Some(found) => {
-                    valuelen.put(to_c_int(found.len())?);
-                    flag.put(TRUE);
-                }
-                None => flag.put(FALSE),
-            }
-            Ok(())
+            object::get_valuelen(&FORTRAN, map, key, valuelen, flag)
         })
     })
 }
@@ -312,7 +303,7 @@ pub extern "C" fn pmpi_info_get_string_(
 ) {
     run(ierror, || {
         // SAFETY: `info` comes straight from the Fortran caller: a reference to an `INTEGER`.
-        handles::read(unsafe { handle_arg(info) }?, |map| {
+        handle::read(unsafe { handle_arg(info) }?, |map| {
             // SAFETY: `key` and `key_len` come straight from the Fortran caller: a `CHARACTER`
             // argument and its declared length.
             let key = unsafe { key_arg(key, key_len) }?;
@@ -320,18 +311,7 @@ pub extern "C" fn pmpi_info_get_string_(
             let room = count_arg(buflen.get())?;
             let value = if room > 0 { Some(FortranOut::new(value, value_len)?) } else { None };
             let flag = Out::new(flag)?;
-            match map.get(key) {
-                Some(found) => {
-                    let length = to_c_int(found.len())?;
-                    if let Some(value) = value {
-                        value.put(found, room);
-                    }
-                    buflen.put(length);
-                    flag.put(TRUE);
-                }
-                None => flag.put(FALSE),
-            }
-            Ok(())
+            object::get_string(&FORTRAN, map, key, room, buflen, value, flag)
         })
     })
 }
@@ -347,11 +327,7 @@ pub extern "C" fn mpi_info_get_nkeys_(info: *const MPI_Fint, nkeys: *mut MPI_Fin
 pub extern "C" fn pmpi_info_get_nkeys_(info: *const MPI_Fint, nkeys: *mut MPI_Fint, ierror: *mut MPI_Fint) {
     run(ierror, || {
         // SAFETY: `info` comes straight from the Fortran caller: a reference to an `INTEGER`.
-        handles::read(unsafe { handle_arg(info) }?, |map| {
-            let nkeys = Out::new(nkeys)?;
-            nkeys.put(to_c_int(map.len())?);
-            Ok(())
-        })
+        handle::read(unsafe { handle_arg(info) }?, |map| object::get_nkeys(map, nkeys))
     })
 }
 
@@ -380,13 +356,11 @@ pub extern "C" fn pmpi_info_get_nthkey_(
 ) {
     run(ierror, || {
         // SAFETY: `info` comes straight from the Fortran caller: a reference to an `INTEGER`.
-        handles::read(unsafe { handle_arg(info) }?, |map| {
+        handle::read(unsafe { handle_arg(info) }?, |map| {
             // SAFETY: `n` comes straight from the Fortran caller: a reference to an `INTEGER`.
             let position = count_arg(unsafe { int_arg(n) }?)?;
             let key = FortranOut::new(key, key_len)?;
-            let found = map.nth_key(position).ok_or(Error::Arg)?;
-            key.put(found, found.len());
-            Ok(())
+            object::get_nthkey(map, position, key)
         })
     })
 }
@@ -401,13 +375,8 @@ pub extern "C" fn mpi_info_dup_(info: *const MPI_Fint, newinfo: *mut MPI_Fint, i
 /// Profiling name of `mpi_info_dup_`.
 #[no_mangle]
 pub extern "C" fn pmpi_info_dup_(info: *const MPI_Fint, newinfo: *mut MPI_Fint, ierror: *mut MPI_Fint) {
-    run(ierror, || {
-        // SAFETY: `info` comes straight from the Fortran caller: a reference to an `INTEGER`.
-        let pairs = handles::share(unsafe { handle_arg(info) }?)?;
-        let newinfo = Out::new(newinfo)?;
-        newinfo.put(handles::create(pairs)?);
-        Ok(())
-    })
+    // SAFETY: `info` comes straight from the Fortran caller: a reference to an `INTEGER`.
+    run(ierror, || object::dup(unsafe { handle_arg(info) }?, newinfo))
 }
 
 /// `MPI_INFO_FREE(INFO, IERROR)`: frees the object and sets `INFO` to `MPI_INFO_NULL`. A dead
@@ -420,12 +389,7 @@ pub extern "C" fn mpi_info_free_(info: *mut MPI_Fint, ierror: *mut MPI_Fint) {
 /// Profiling name of `mpi_info_free_`.
 #[no_mangle]
 pub extern "C" fn pmpi_info_free_(info: *mut MPI_Fint, ierror: *mut MPI_Fint) {
-    run(ierror, || {
-        let info = Out::new(info)?;
-        handles::free(info.get())?;
-        info.put(MPI_INFO_NULL);
-        Ok(())
-    })
+    run(ierror, || object::free(info))
 }
 
 /// `MPI_INFO_CREATE_ENV(INFO, IERROR)`: a new object holding what `MPI_INFO_ENV` holds, built
@@ -442,7 +406,7 @@ pub extern "C" fn pmpi_info_create_env_(info: *mut MPI_Fint, ierror: *mut MPI_Fi
     run(ierror, || {
         let info = Out::new(info)?;
         let pairs = crate::env::build_own()?;
-        info.put(handles::create(Some(SharedMap::try_new(pairs)?))?);
+        info.put(handle::create(Some(SharedMap::try_new(pairs)?))?);
         Ok(())
     })
 }
