@@ -15,6 +15,7 @@ use std::os::fd::FromRawFd;
 use std::ptr::NonNull;
 
 use crate::error::Error;
+use crate::failure::{failed, Detail};
 
 /// The C string at `ptr`, reading at most `limit` bytes: the bytes before its NUL, or its first
 /// `limit` bytes when none of them is a NUL. `None` for NULL.
@@ -74,9 +75,9 @@ const SHORT: usize = 32;
 pub(crate) struct Out<T>(NonNull<T>);
 
 impl<T: Copy> Out<T> {
-    /// `MPI_ERR_ARG` for NULL.
-    pub(crate) fn new(ptr: *mut T) -> Result<Self, Error> {
-        NonNull::new(ptr).map(Out).ok_or(Error::Arg)
+    /// `MPI_ERR_ARG` for NULL, noted as the argument `name` (`crate::failure`).
+    pub(crate) fn new(ptr: *mut T, name: &'static str) -> Result<Self, Error> {
+        NonNull::new(ptr).map(Out).ok_or_else(|| failed(Detail::Null(name)))
     }
 
     /// Reads the current value (for in-out arguments such as `MPI_Info_free`'s handle).
@@ -95,9 +96,9 @@ impl<T: Copy> Out<T> {
 pub(crate) struct OutStr(NonNull<c_char>);
 
 impl OutStr {
-    /// `MPI_ERR_ARG` for NULL.
-    pub(crate) fn new(ptr: *mut c_char) -> Result<Self, Error> {
-        NonNull::new(ptr).map(OutStr).ok_or(Error::Arg)
+    /// `MPI_ERR_ARG` for NULL, noted as the argument `name`.
+    pub(crate) fn new(ptr: *mut c_char, name: &'static str) -> Result<Self, Error> {
+        NonNull::new(ptr).map(OutStr).ok_or_else(|| failed(Detail::Null(name)))
     }
 
     /// Writes the first `min(bytes.len(), room)` bytes and a NUL: that many plus one bytes, and
@@ -175,9 +176,10 @@ pub(crate) struct OutBytes {
 }
 
 impl OutBytes {
-    /// `MPI_ERR_ARG` for NULL. `size` is what the caller said the buffer holds.
-    pub(crate) fn new(ptr: *mut c_void, size: usize) -> Result<Self, Error> {
-        NonNull::new(ptr.cast::<u8>()).map(|start| OutBytes { start, size }).ok_or(Error::Arg)
+    /// `MPI_ERR_ARG` for NULL, noted as the argument `name`. `size` is what the caller said the
+    /// buffer holds.
+    pub(crate) fn new(ptr: *mut c_void, size: usize, name: &'static str) -> Result<Self, Error> {
+        NonNull::new(ptr.cast::<u8>()).map(|start| OutBytes { start, size }).ok_or_else(|| failed(Detail::Null(name)))
     }
 
     /// Writes as much of `bytes` as fits at offset `at`: the bytes from `at` up to the end of
@@ -288,7 +290,7 @@ mod tests {
                 for offset in 0..8 {
                     let mut buf = [0xee_u8; 320];
                     let dst = buf[8 + offset..].as_mut_ptr().cast::<c_char>();
-                    OutStr::new(dst).unwrap().put(&src[..n], room);
+                    OutStr::new(dst, "dst").unwrap().put(&src[..n], room);
                     let written = n.min(room);
                     let (before, rest) = buf.split_at(8 + offset);
                     assert!(before.iter().all(|&b| b == 0xee), "n {n} room {room}: wrote before");

@@ -29,12 +29,15 @@ use std::ptr::{null_mut, NonNull};
 
 use crate::env;
 use crate::error::Error;
+use crate::failure::{self, Detail};
 use crate::info::InfoMap;
 use crate::shared::SharedMap;
 use crate::sync::{AtomicPtr, Mutex, MutexGuard, Ordering, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 /// The handle value of the predefined, read-only environment object (SPEC §2).
 pub const INFO_ENV: c_int = 305;
+/// `MPI_INFO_NULL`'s value, which no object has.
+pub(crate) const INFO_NULL: c_int = 304;
 
 // The model-checked build (`--cfg loom`) uses a tiny table, so that its tests reach segment
 // creation, slot reuse and generation checks within a few operations.
@@ -184,10 +187,10 @@ impl Table {
     /// every other value (`MPI_INFO_ENV` included: its generation bits are 0).
     #[inline(always)]
     fn read_live(&self, handle: c_int) -> Result<RwLockReadGuard<'_, SlotState>, Error> {
-        let (slot, generation) = self.decode(handle).ok_or(Error::Info)?;
+        let (slot, generation) = self.decode(handle).ok_or_else(|| not_live(handle))?;
         let state = slot.0.read();
         if !is_current(&state, generation) {
-            return Err(Error::Info);
+            return Err(not_live(handle));
         }
         Ok(state)
     }
@@ -195,10 +198,10 @@ impl Table {
     /// [`read_live`](Self::read_live), locked for writing.
     #[inline(always)]
     fn write_live(&self, handle: c_int) -> Result<RwLockWriteGuard<'_, SlotState>, Error> {
-        let (slot, generation) = self.decode(handle).ok_or(Error::Info)?;
+        let (slot, generation) = self.decode(handle).ok_or_else(|| not_live(handle))?;
         let state = slot.0.write();
         if !is_current(&state, generation) {
-            return Err(Error::Info);
+            return Err(not_live(handle));
         }
         Ok(state)
     }
@@ -344,6 +347,17 @@ impl Writer<'_> {
         *map = Some(own);
         Ok(result)
     }
+}
+
+/// [`Error::Info`] for a handle that names no live object, with why (`crate::failure`).
+#[cold]
+fn not_live(handle: c_int) -> Error {
+    failure::failed(match handle {
+        INFO_NULL => Detail::InfoNull,
+        // Only a change is refused: every read of `MPI_INFO_ENV` is answered before a look-up.
+        INFO_ENV => Detail::InfoEnvReadOnly,
+        _ => Detail::DeadHandle(handle),
+    })
 }
 
 /// [`Table::read`] on the process's objects.

@@ -20,7 +20,8 @@
 //!   ABI's pointer: the one difference between `libmpi_info` and `libmpi_info_abi`), in
 //!   `capi::mpix` the `MPIX_*` toolkit, and in `capi::fortran` the old-style Fortran routines
 //!   (`mpi_info_set_`, ...; not in the `abi` build);
-//! - [`error`]: error classes and their messages;
+//! - [`error`]: error classes and their messages; `failure`: the description of each thread's
+//!   last failed call (`MPIX_Info_last_failure`);
 //! - [`hints`]: the hint vocabulary (`data/hints.json`) and the checker over it;
 //! - [`typed`], [`hinttext`], [`serial`]: the `MPIX_` toolkit's safe core (typed values, hint
 //!   text, serialization); merge and equality are [`InfoMap`] methods.
@@ -38,6 +39,7 @@ pub mod error;
 mod capi;
 mod cstr;
 mod env;
+mod failure;
 #[cfg(not(feature = "abi"))]
 mod fstr;
 #[cfg(all(not(loom), feature = "c-api"))]

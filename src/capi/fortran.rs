@@ -32,11 +32,12 @@ use std::ffi::{c_char, c_int};
 use super::errors::{host_error_class, host_error_string};
 use super::handle;
 use super::object::{self, Face, TextOut};
-use super::{count_arg, to_c_int, MPI_Fint, MPI_Info};
+use super::{boundary, count_arg, to_c_int, MPI_Fint, MPI_Info};
 use crate::cstr::Out;
 use crate::error::{message, Error, MPI_ERR_INTERN, MPI_SUCCESS};
+use crate::failure::{self, failed, Detail};
 use crate::fstr::{read_in, read_stripped, FortranOut, FALSE, TRUE};
-use crate::info::{check_key, check_value};
+use crate::info::{check_key, check_value, MAX_KEY_LEN, MAX_VALUE_LEN};
 use crate::panics::quietly;
 use crate::setup::set_up;
 use crate::shared::SharedMap;
@@ -52,17 +53,26 @@ impl TextOut for FortranOut {
 
 /// Runs a routine's body (as the C functions do, panics included) and stores its class in
 /// `IERROR`. A NULL `IERROR`, which no Fortran caller passes, receives nothing.
-fn run(ierror: *mut MPI_Fint, body: impl FnOnce() -> Result<(), Error>) {
-    run_code(ierror, || body().map_or_else(Error::code, |()| MPI_SUCCESS))
+fn run(ierror: *mut MPI_Fint, function: &'static str, body: impl FnOnce() -> Result<(), Error>) {
+    put_ierror(ierror, boundary(function, body));
 }
 
 /// [`run`] for a body that returns a code itself: the error routines, which return what a
-/// host's function returned. A panic is `MPI_ERR_INTERN`.
+/// host's function returned, and replace no failure's description (`capi::errors`). A panic is
+/// `MPI_ERR_INTERN`.
 fn run_code(ierror: *mut MPI_Fint, body: impl FnOnce() -> c_int) {
     set_up();
     let code = quietly(body).unwrap_or(MPI_ERR_INTERN);
-    if let Ok(ierror) = Out::new(ierror) {
-        ierror.put(code);
+    failure::forget();
+    put_ierror(ierror, code);
+}
+
+/// Stores a routine's class in `IERROR`.
+fn put_ierror(ierror: *mut MPI_Fint, code: c_int) {
+    match Out::new(ierror, "IERROR") {
+        Ok(ierror) => ierror.put(code),
+        // Not a failure of the call, whose description is recorded already.
+        Err(_) => failure::forget(),
     }
 }
 
@@ -80,9 +90,9 @@ unsafe fn handle_arg(info: *const MPI_Fint) -> Result<MPI_Info, Error> {
 ///
 /// # Safety
 /// As for `read_in`: `n` is NULL or points to an `INTEGER`.
-unsafe fn int_arg(n: *const MPI_Fint) -> Result<c_int, Error> {
+unsafe fn int_arg(n: *const MPI_Fint, name: &'static str) -> Result<c_int, Error> {
     // SAFETY: the caller's promise is `read_in`'s.
-    unsafe { read_in(n) }.ok_or(Error::Arg)
+    unsafe { read_in(n) }.ok_or_else(|| failed(Detail::Null(name)))
 }
 
 /// An input key: blanks stripped, then empty, longer than 255 characters or holding a NUL
@@ -93,8 +103,14 @@ unsafe fn int_arg(n: *const MPI_Fint) -> Result<c_int, Error> {
 /// not written while `'a` lasts.
 unsafe fn key_arg<'a>(key: *const c_char, len: usize) -> Result<&'a [u8], Error> {
     // SAFETY: the caller's promise is `read_stripped`'s.
-    let key = unsafe { read_stripped(key, len) }.ok_or(Error::InfoKey)?;
-    check_key(key)?;
+    let key = unsafe { read_stripped(key, len) }.ok_or_else(|| failed(Detail::NullKey))?;
+    check_key(key).map_err(|_| {
+        failed(match key.len() {
+            0 => Detail::EmptyKey,
+            n if n > MAX_KEY_LEN => Detail::KeyOfLength(n),
+            _ => Detail::KeyWithNul,
+        })
+    })?;
     Ok(key)
 }
 
@@ -106,8 +122,13 @@ unsafe fn key_arg<'a>(key: *const c_char, len: usize) -> Result<&'a [u8], Error>
 /// not written while `'a` lasts.
 unsafe fn value_arg<'a>(value: *const c_char, len: usize) -> Result<&'a [u8], Error> {
     // SAFETY: the caller's promise is `read_stripped`'s.
-    let value = unsafe { read_stripped(value, len) }.ok_or(Error::InfoValue)?;
-    check_value(value)?;
+    let value = unsafe { read_stripped(value, len) }.ok_or_else(|| failed(Detail::NullValue))?;
+    check_value(value).map_err(|_| {
+        failed(match value.len() {
+            n if n > MAX_VALUE_LEN => Detail::ValueOfLength(n),
+            _ => Detail::ValueWithNul,
+        })
+    })?;
     Ok(value)
 }
 
@@ -120,7 +141,7 @@ pub extern "C" fn mpi_info_create_(info: *mut MPI_Fint, ierror: *mut MPI_Fint) {
 /// Profiling name of `mpi_info_create_`.
 #[no_mangle]
 pub extern "C" fn pmpi_info_create_(info: *mut MPI_Fint, ierror: *mut MPI_Fint) {
-    run(ierror, || object::create(info))
+    run(ierror, "MPI_INFO_CREATE", || object::create(info))
 }
 
 /// `MPI_INFO_SET(INFO, KEY, VALUE, IERROR)`: adds the pair, or replaces the key's value.
@@ -146,7 +167,7 @@ pub extern "C" fn pmpi_info_set_(
     key_len: usize,
     value_len: usize,
 ) {
-    run(ierror, || {
+    run(ierror, "MPI_INFO_SET", || {
         // SAFETY: `info` comes straight from the Fortran caller: a reference to an `INTEGER`.
         handle::write(unsafe { handle_arg(info) }?, |object| {
             // SAFETY: `key` and `key_len` come straight from the Fortran caller: a `CHARACTER`
@@ -169,7 +190,7 @@ pub extern "C" fn mpi_info_delete_(info: *const MPI_Fint, key: *const c_char, ie
 /// Profiling name of `mpi_info_delete_`.
 #[no_mangle]
 pub extern "C" fn pmpi_info_delete_(info: *const MPI_Fint, key: *const c_char, ierror: *mut MPI_Fint, key_len: usize) {
-    run(ierror, || {
+    run(ierror, "MPI_INFO_DELETE", || {
         // SAFETY: `info` comes straight from the Fortran caller: a reference to an `INTEGER`.
         handle::write(unsafe { handle_arg(info) }?, |object| {
             // SAFETY: `key` and `key_len` come straight from the Fortran caller: a `CHARACTER`
@@ -213,16 +234,16 @@ pub extern "C" fn pmpi_info_get_(
     key_len: usize,
     value_len: usize,
 ) {
-    run(ierror, || {
+    run(ierror, "MPI_INFO_GET", || {
         // SAFETY: `info` comes straight from the Fortran caller: a reference to an `INTEGER`.
         handle::read(unsafe { handle_arg(info) }?, |map| {
             // SAFETY: `key` and `key_len` come straight from the Fortran caller: a `CHARACTER`
             // argument and its declared length.
             let key = unsafe { key_arg(key, key_len) }?;
             // SAFETY: `valuelen` comes straight from the Fortran caller: a reference to an `INTEGER`.
-            let room = count_arg(unsafe { int_arg(valuelen) }?)?;
-            let value = FortranOut::new(value, value_len)?;
-            let flag = Out::new(flag)?;
+            let room = count_arg(unsafe { int_arg(valuelen, "VALUELEN") }?, "VALUELEN")?;
+            let value = FortranOut::new(value, value_len, "VALUE")?;
+            let flag = Out::new(flag, "FLAG")?;
             object::get(&FORTRAN, map, key, room, value, flag);
             Ok(())
         })
@@ -254,14 +275,14 @@ pub extern "C" fn pmpi_info_get_valuelen_(
     ierror: *mut MPI_Fint,
     key_len: usize,
 ) {
-    run(ierror, || {
+    run(ierror, "MPI_INFO_GET_VALUELEN", || {
         // SAFETY: `info` comes straight from the Fortran caller: a reference to an `INTEGER`.
         handle::read(unsafe { handle_arg(info) }?, |map| {
             // SAFETY: `key` and `key_len` come straight from the Fortran caller: a `CHARACTER`
             // argument and its declared length.
             let key = unsafe { key_arg(key, key_len) }?;
-            let valuelen = Out::new(valuelen)?;
-            let flag = Out::new(flag)?;
+            let valuelen = Out::new(valuelen, "VALUELEN")?;
+            let flag = Out::new(flag, "FLAG")?;
             object::get_valuelen(&FORTRAN, map, key, valuelen, flag)
         })
     })
@@ -301,16 +322,16 @@ pub extern "C" fn pmpi_info_get_string_(
     key_len: usize,
     value_len: usize,
 ) {
-    run(ierror, || {
+    run(ierror, "MPI_INFO_GET_STRING", || {
         // SAFETY: `info` comes straight from the Fortran caller: a reference to an `INTEGER`.
         handle::read(unsafe { handle_arg(info) }?, |map| {
             // SAFETY: `key` and `key_len` come straight from the Fortran caller: a `CHARACTER`
             // argument and its declared length.
             let key = unsafe { key_arg(key, key_len) }?;
-            let buflen = Out::new(buflen)?;
-            let room = count_arg(buflen.get())?;
-            let value = if room > 0 { Some(FortranOut::new(value, value_len)?) } else { None };
-            let flag = Out::new(flag)?;
+            let buflen = Out::new(buflen, "BUFLEN")?;
+            let room = count_arg(buflen.get(), "BUFLEN")?;
+            let value = if room > 0 { Some(FortranOut::new(value, value_len, "VALUE")?) } else { None };
+            let flag = Out::new(flag, "FLAG")?;
             object::get_string(&FORTRAN, map, key, room, buflen, value, flag)
         })
     })
@@ -325,7 +346,7 @@ pub extern "C" fn mpi_info_get_nkeys_(info: *const MPI_Fint, nkeys: *mut MPI_Fin
 /// Profiling name of `mpi_info_get_nkeys_`.
 #[no_mangle]
 pub extern "C" fn pmpi_info_get_nkeys_(info: *const MPI_Fint, nkeys: *mut MPI_Fint, ierror: *mut MPI_Fint) {
-    run(ierror, || {
+    run(ierror, "MPI_INFO_GET_NKEYS", || {
         // SAFETY: `info` comes straight from the Fortran caller: a reference to an `INTEGER`.
         handle::read(unsafe { handle_arg(info) }?, |map| object::get_nkeys(map, nkeys))
     })
@@ -354,12 +375,12 @@ pub extern "C" fn pmpi_info_get_nthkey_(
     ierror: *mut MPI_Fint,
     key_len: usize,
 ) {
-    run(ierror, || {
+    run(ierror, "MPI_INFO_GET_NTHKEY", || {
         // SAFETY: `info` comes straight from the Fortran caller: a reference to an `INTEGER`.
         handle::read(unsafe { handle_arg(info) }?, |map| {
             // SAFETY: `n` comes straight from the Fortran caller: a reference to an `INTEGER`.
-            let position = count_arg(unsafe { int_arg(n) }?)?;
-            let key = FortranOut::new(key, key_len)?;
+            let position = count_arg(unsafe { int_arg(n, "N") }?, "N")?;
+            let key = FortranOut::new(key, key_len, "KEY")?;
             object::get_nthkey(map, position, key)
         })
     })
@@ -376,7 +397,7 @@ pub extern "C" fn mpi_info_dup_(info: *const MPI_Fint, newinfo: *mut MPI_Fint, i
 #[no_mangle]
 pub extern "C" fn pmpi_info_dup_(info: *const MPI_Fint, newinfo: *mut MPI_Fint, ierror: *mut MPI_Fint) {
     // SAFETY: `info` comes straight from the Fortran caller: a reference to an `INTEGER`.
-    run(ierror, || object::dup(unsafe { handle_arg(info) }?, newinfo))
+    run(ierror, "MPI_INFO_DUP", || object::dup(unsafe { handle_arg(info) }?, newinfo))
 }
 
 /// `MPI_INFO_FREE(INFO, IERROR)`: frees the object and sets `INFO` to `MPI_INFO_NULL`. A dead
@@ -389,7 +410,7 @@ pub extern "C" fn mpi_info_free_(info: *mut MPI_Fint, ierror: *mut MPI_Fint) {
 /// Profiling name of `mpi_info_free_`.
 #[no_mangle]
 pub extern "C" fn pmpi_info_free_(info: *mut MPI_Fint, ierror: *mut MPI_Fint) {
-    run(ierror, || object::free(info))
+    run(ierror, "MPI_INFO_FREE", || object::free(info))
 }
 
 /// `MPI_INFO_CREATE_ENV(INFO, IERROR)`: a new object holding what `MPI_INFO_ENV` holds, built
@@ -403,8 +424,8 @@ pub extern "C" fn mpi_info_create_env_(info: *mut MPI_Fint, ierror: *mut MPI_Fin
 /// Profiling name of `mpi_info_create_env_`.
 #[no_mangle]
 pub extern "C" fn pmpi_info_create_env_(info: *mut MPI_Fint, ierror: *mut MPI_Fint) {
-    run(ierror, || {
-        let info = Out::new(info)?;
+    run(ierror, "MPI_INFO_CREATE_ENV", || {
+        let info = Out::new(info, "INFO")?;
         let pairs = crate::env::build_own()?;
         info.put(handle::create(Some(SharedMap::try_new(pairs)?))?);
         Ok(())
@@ -440,7 +461,7 @@ pub extern "C" fn pmpi_error_string_(
     run_code(ierror, || {
         // SAFETY: `errorcode` comes straight from the Fortran caller: a reference to an
         // `INTEGER`.
-        let code = match unsafe { int_arg(errorcode) } {
+        let code = match unsafe { int_arg(errorcode, "ERRORCODE") } {
             Ok(code) => code,
             Err(error) => return error.code(),
         };
@@ -460,8 +481,8 @@ const HOST_MESSAGE_ROOM: usize = 4096;
 /// `text` into `STRING`, blank-padded, and the number of its characters written into
 /// `RESULTLEN`; a NULL output is `MPI_ERR_ARG`, with nothing written.
 fn put_message(text: &[u8], string: *mut c_char, resultlen: *mut MPI_Fint, string_len: usize) -> Result<(), Error> {
-    let string = FortranOut::new(string, string_len)?;
-    let resultlen = Out::new(resultlen)?;
+    let string = FortranOut::new(string, string_len, "STRING")?;
+    let resultlen = Out::new(resultlen, "RESULTLEN")?;
     let written = to_c_int(text.len().min(string_len))?;
     string.put(text, text.len());
     resultlen.put(written);
@@ -472,7 +493,7 @@ fn put_message(text: &[u8], string: *mut c_char, resultlen: *mut MPI_Fint, strin
 /// (read up to its NUL) and return code; `MPI_ERR_ARG` if no host answers. Outputs are written
 /// only when the host's call succeeded.
 fn host_message(code: c_int, string: *mut c_char, resultlen: *mut MPI_Fint, string_len: usize) -> c_int {
-    if FortranOut::new(string, string_len).is_err() || resultlen.is_null() {
+    if FortranOut::new(string, string_len, "STRING").is_err() || resultlen.is_null() {
         return Error::Arg.code();
     }
     let mut buffer = [0u8; HOST_MESSAGE_ROOM];
@@ -502,11 +523,11 @@ pub extern "C" fn pmpi_error_class_(errorcode: *const MPI_Fint, errorclass: *mut
     run_code(ierror, || {
         // SAFETY: `errorcode` comes straight from the Fortran caller: a reference to an
         // `INTEGER`.
-        let code = match unsafe { int_arg(errorcode) } {
+        let code = match unsafe { int_arg(errorcode, "ERRORCODE") } {
             Ok(code) => code,
             Err(error) => return error.code(),
         };
-        let errorclass = match Out::new(errorclass) {
+        let errorclass = match Out::new(errorclass, "ERRORCLASS") {
             Ok(errorclass) => errorclass,
             Err(error) => return error.code(),
         };

@@ -36,6 +36,7 @@ use std::ffi::{c_char, c_int};
 
 use crate::cstr::{read_bounded, read_bounded_short};
 use crate::error::Error;
+use crate::failure::{self, failed, Detail};
 use crate::info::{MAX_KEY_LEN, MAX_VALUE_LEN};
 use crate::panics::quietly;
 use crate::setup::set_up;
@@ -68,19 +69,40 @@ pub const MPI_THREAD_MULTIPLE: c_int = 4096;
 const _: () = assert!(MPI_MAX_INFO_KEY as usize == MAX_KEY_LEN + 1);
 const _: () = assert!(MPI_MAX_INFO_VAL as usize == MAX_VALUE_LEN + 1);
 
-/// Runs one C call: `Ok` is `MPI_SUCCESS`, `Err` its class, a panic `MPI_ERR_INTERN` (and
-/// silent: the thread is inside the library while `call` runs, `crate::panics`).
+/// Runs one C call of `function` (its `MPI_` name): `Ok` is `MPI_SUCCESS`, `Err` its class, a
+/// panic `MPI_ERR_INTERN` (and silent: the thread is inside the library while `call` runs,
+/// `crate::panics`). A failure is described for `MPIX_Info_last_failure` (`crate::failure`).
 ///
 /// Not `#[inline(always)]`: inlined everywhere, it makes the bodies too large for each `MPI_*`
 /// function to inline its `PMPI_*` twin, whose call would then go through the symbol table, to
 /// another copy's `PMPI_*` when two copies of the library are loaded (`tests-c/abi_handles.c`).
-fn boundary(call: impl FnOnce() -> Result<(), Error>) -> c_int {
-    set_up();
-    match quietly(call) {
-        Some(Ok(())) => crate::error::MPI_SUCCESS,
-        Some(Err(error)) => error.code(),
-        None => crate::error::MPI_ERR_INTERN,
+fn boundary(function: &'static str, call: impl FnOnce() -> Result<(), Error>) -> c_int {
+    match run(call) {
+        Ok(()) => crate::error::MPI_SUCCESS,
+        Err(error) => {
+            failure::record(function, error);
+            error.code()
+        }
     }
+}
+
+/// [`boundary`] for the functions that read an error's message, class or description: their
+/// own failure replaces no description, so that reading one never loses it.
+fn boundary_keeping_failure(call: impl FnOnce() -> Result<(), Error>) -> c_int {
+    match run(call) {
+        Ok(()) => crate::error::MPI_SUCCESS,
+        Err(error) => {
+            failure::forget();
+            error.code()
+        }
+    }
+}
+
+/// The set-up, then `call` with the thread inside the library; a panic is `MPI_ERR_INTERN`.
+#[inline(always)]
+fn run(call: impl FnOnce() -> Result<(), Error>) -> Result<(), Error> {
+    set_up();
+    quietly(call).unwrap_or(Err(Error::Intern))
 }
 
 /// An input key: NULL, empty or longer than 255 characters is `MPI_ERR_INFO_KEY`.
@@ -95,7 +117,9 @@ unsafe fn key_arg<'a>(key: *const c_char) -> Result<&'a [u8], Error> {
     // SAFETY: the caller's promise is `read_bounded_short`'s, with this bound.
     match unsafe { read_bounded_short(key, MAX_KEY_LEN + 1) } {
         Some(key) if !key.is_empty() && key.len() <= MAX_KEY_LEN => Ok(key),
-        _ => Err(Error::InfoKey),
+        None => Err(failed(Detail::NullKey)),
+        Some([]) => Err(failed(Detail::EmptyKey)),
+        Some(_) => Err(failed(Detail::KeyTooLong)),
     }
 }
 
@@ -109,13 +133,14 @@ unsafe fn value_arg<'a>(value: *const c_char) -> Result<&'a [u8], Error> {
     // SAFETY: the caller's promise is `read_bounded`'s, with this bound.
     match unsafe { read_bounded(value, MAX_VALUE_LEN + 1) } {
         Some(value) if value.len() <= MAX_VALUE_LEN => Ok(value),
-        _ => Err(Error::InfoValue),
+        None => Err(failed(Detail::NullValue)),
+        Some(_) => Err(failed(Detail::ValueTooLong)),
     }
 }
 
-/// A length or index: negative is `MPI_ERR_ARG`.
-fn count_arg(n: c_int) -> Result<usize, Error> {
-    usize::try_from(n).map_err(|_| Error::Arg)
+/// A length or index, named `name`: negative is `MPI_ERR_ARG`.
+fn count_arg(n: c_int, name: &'static str) -> Result<usize, Error> {
+    usize::try_from(n).map_err(|_| failed(Detail::Negative(name, n)))
 }
 
 /// A count that goes back to C. Every count here is bounded far below `c_int::MAX`
@@ -161,19 +186,19 @@ mod tests {
         }));
         let outside = || std::thread::spawn(|| panic!("outside")).join().is_err();
 
-        assert_eq!(boundary(|| Ok(())), crate::error::MPI_SUCCESS);
+        assert_eq!(boundary("test", || Ok(())), crate::error::MPI_SUCCESS);
         assert!(outside());
         assert_eq!(SEEN.load(Ordering::SeqCst), 1, "a panic outside a call was hidden");
 
-        assert_eq!(boundary(|| panic!("inside")), crate::error::MPI_ERR_INTERN);
+        assert_eq!(boundary("test", || panic!("inside")), crate::error::MPI_ERR_INTERN);
         // Nested, as when a host passes a code back: the outer call is still inside after the
         // inner one returns.
-        let nested = boundary(|| {
-            assert_eq!(boundary(|| Ok(())), crate::error::MPI_SUCCESS);
+        let nested = boundary("test", || {
+            assert_eq!(boundary("test", || Ok(())), crate::error::MPI_SUCCESS);
             panic!("inside, after a nested call")
         });
         assert_eq!(nested, crate::error::MPI_ERR_INTERN);
-        let on_a_thread = std::thread::spawn(|| boundary(|| panic!("inside, on another thread")));
+        let on_a_thread = std::thread::spawn(|| boundary("test", || panic!("inside, on another thread")));
         assert_eq!(on_a_thread.join().unwrap(), crate::error::MPI_ERR_INTERN);
         assert_eq!(SEEN.load(Ordering::SeqCst), 1, "a panic inside a call reached the hook");
 

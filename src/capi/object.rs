@@ -10,6 +10,7 @@ use super::handle;
 use super::{boundary, count_arg, key_arg, to_c_int, value_arg, MPI_Info, MPI_INFO_NULL};
 use crate::cstr::{read_array, read_bounded, Out, OutStr};
 use crate::error::Error;
+use crate::failure::{failed, Detail};
 use crate::handles::Writer;
 use crate::info::{InfoMap, MAX_VALUE_LEN};
 use crate::shared::SharedMap;
@@ -65,12 +66,12 @@ pub extern "C" fn MPI_Info_create(info: *mut MPI_Info) -> c_int {
 /// Profiling name of `MPI_Info_create`.
 #[no_mangle]
 pub extern "C" fn PMPI_Info_create(info: *mut MPI_Info) -> c_int {
-    boundary(|| create(info))
+    boundary("MPI_Info_create", || create(info))
 }
 
 /// The body of `MPI_Info_create` and `MPI_INFO_CREATE`.
 pub(super) fn create(info: *mut MPI_Info) -> Result<(), Error> {
-    let info = Out::new(info)?;
+    let info = Out::new(info, "info")?;
     info.put(handle::create(None)?);
     Ok(())
 }
@@ -112,7 +113,7 @@ pub extern "C" fn MPI_Info_set(info: MPI_Info, key: *const c_char, value: *const
 /// Profiling name of `MPI_Info_set`.
 #[no_mangle]
 pub extern "C" fn PMPI_Info_set(info: MPI_Info, key: *const c_char, value: *const c_char) -> c_int {
-    boundary(|| {
+    boundary("MPI_Info_set", || {
         handle::write(info, |object| {
             // SAFETY: `key` and `value` come straight from the C caller, who promises C strings
             // that live, unchanged, for the call (the doc comment of `MPI_Info_set`).
@@ -156,7 +157,7 @@ pub extern "C" fn MPI_Info_delete(info: MPI_Info, key: *const c_char) -> c_int {
 /// Profiling name of `MPI_Info_delete`.
 #[no_mangle]
 pub extern "C" fn PMPI_Info_delete(info: MPI_Info, key: *const c_char) -> c_int {
-    boundary(|| {
+    boundary("MPI_Info_delete", || {
         handle::write(info, |object| {
             // SAFETY: `key` comes straight from the C caller, who promises a C string that
             // lives, unchanged, for the call (the doc comment of `MPI_Info_delete`).
@@ -230,14 +231,14 @@ pub extern "C" fn PMPI_Info_get(
     value: *mut c_char,
     flag: *mut c_int,
 ) -> c_int {
-    boundary(|| {
+    boundary("MPI_Info_get", || {
         handle::read(info, |pairs| {
             // SAFETY: `key` comes straight from the C caller, who promises a C string that
             // lives, unchanged, for the call (the doc comment of `MPI_Info_get`).
             let key = unsafe { key_arg(key) }?;
-            let room = count_arg(valuelen)?;
-            let value = OutStr::new(value)?;
-            let flag = Out::new(flag)?;
+            let room = count_arg(valuelen, "valuelen")?;
+            let value = OutStr::new(value, "value")?;
+            let flag = Out::new(flag, "flag")?;
             get(&C, pairs, key, room, value, flag);
             Ok(())
         })
@@ -300,13 +301,13 @@ pub extern "C" fn PMPI_Info_get_valuelen(
     valuelen: *mut c_int,
     flag: *mut c_int,
 ) -> c_int {
-    boundary(|| {
+    boundary("MPI_Info_get_valuelen", || {
         handle::read(info, |pairs| {
             // SAFETY: `key` comes straight from the C caller, who promises a C string that
             // lives, unchanged, for the call (the doc comment of `MPI_Info_get_valuelen`).
             let key = unsafe { key_arg(key) }?;
-            let valuelen = Out::new(valuelen)?;
-            let flag = Out::new(flag)?;
+            let valuelen = Out::new(valuelen, "valuelen")?;
+            let flag = Out::new(flag, "flag")?;
             get_valuelen(&C, pairs, key, valuelen, flag)
         })
     })
@@ -384,15 +385,15 @@ pub extern "C" fn PMPI_Info_get_string(
     value: *mut c_char,
     flag: *mut c_int,
 ) -> c_int {
-    boundary(|| {
+    boundary("MPI_Info_get_string", || {
         handle::read(info, |pairs| {
             // SAFETY: `key` comes straight from the C caller, who promises a C string that
             // lives, unchanged, for the call (the doc comment of `MPI_Info_get_string`).
             let key = unsafe { key_arg(key) }?;
-            let buflen = Out::new(buflen)?;
-            let size = count_arg(buflen.get())?;
-            let value = if size > 0 { Some(OutStr::new(value)?) } else { None };
-            let flag = Out::new(flag)?;
+            let buflen = Out::new(buflen, "buflen")?;
+            let size = count_arg(buflen.get(), "*buflen")?;
+            let value = if size > 0 { Some(OutStr::new(value, "value")?) } else { None };
+            let flag = Out::new(flag, "flag")?;
             get_string(&C, pairs, key, size, buflen, value, flag)
         })
     })
@@ -452,12 +453,12 @@ pub extern "C" fn MPI_Info_get_nkeys(info: MPI_Info, nkeys: *mut c_int) -> c_int
 /// Profiling name of `MPI_Info_get_nkeys`.
 #[no_mangle]
 pub extern "C" fn PMPI_Info_get_nkeys(info: MPI_Info, nkeys: *mut c_int) -> c_int {
-    boundary(|| handle::read(info, |pairs| get_nkeys(pairs, nkeys)))
+    boundary("MPI_Info_get_nkeys", || handle::read(info, |pairs| get_nkeys(pairs, nkeys)))
 }
 
 /// The body of `MPI_Info_get_nkeys` and `MPI_INFO_GET_NKEYS`, once the object is found.
 pub(super) fn get_nkeys(pairs: &InfoMap, nkeys: *mut c_int) -> Result<(), Error> {
-    let nkeys = Out::new(nkeys)?;
+    let nkeys = Out::new(nkeys, "nkeys")?;
     nkeys.put(to_c_int(pairs.len())?);
     Ok(())
 }
@@ -495,10 +496,10 @@ pub extern "C" fn MPI_Info_get_nthkey(info: MPI_Info, n: c_int, key: *mut c_char
 /// Profiling name of `MPI_Info_get_nthkey`.
 #[no_mangle]
 pub extern "C" fn PMPI_Info_get_nthkey(info: MPI_Info, n: c_int, key: *mut c_char) -> c_int {
-    boundary(|| {
+    boundary("MPI_Info_get_nthkey", || {
         handle::read(info, |pairs| {
-            let position = count_arg(n)?;
-            let key = OutStr::new(key)?;
+            let position = count_arg(n, "n")?;
+            let key = OutStr::new(key, "key")?;
             get_nthkey(pairs, position, key)
         })
     })
@@ -507,7 +508,7 @@ pub extern "C" fn PMPI_Info_get_nthkey(info: MPI_Info, n: c_int, key: *mut c_cha
 /// The body of `MPI_Info_get_nthkey` and `MPI_INFO_GET_NTHKEY`, once every argument has
 /// passed but the position, which only the pairs can check.
 pub(super) fn get_nthkey(pairs: &InfoMap, position: usize, key: impl TextOut) -> Result<(), Error> {
-    let found = pairs.nth_key(position).ok_or(Error::Arg)?;
+    let found = pairs.nth_key(position).ok_or_else(|| failed(Detail::PastLastKey { position, keys: pairs.len() }))?;
     key.put_text(found, found.len());
     Ok(())
 }
@@ -544,13 +545,13 @@ pub extern "C" fn MPI_Info_dup(info: MPI_Info, newinfo: *mut MPI_Info) -> c_int 
 /// Profiling name of `MPI_Info_dup`.
 #[no_mangle]
 pub extern "C" fn PMPI_Info_dup(info: MPI_Info, newinfo: *mut MPI_Info) -> c_int {
-    boundary(|| dup(info, newinfo))
+    boundary("MPI_Info_dup", || dup(info, newinfo))
 }
 
 /// The body of `MPI_Info_dup` and `MPI_INFO_DUP`.
 pub(super) fn dup(info: MPI_Info, newinfo: *mut MPI_Info) -> Result<(), Error> {
     let pairs = handle::share(info)?;
-    let newinfo = Out::new(newinfo)?;
+    let newinfo = Out::new(newinfo, "newinfo")?;
     newinfo.put(handle::create(pairs)?);
     Ok(())
 }
@@ -582,12 +583,12 @@ pub extern "C" fn MPI_Info_free(info: *mut MPI_Info) -> c_int {
 /// Profiling name of `MPI_Info_free`.
 #[no_mangle]
 pub extern "C" fn PMPI_Info_free(info: *mut MPI_Info) -> c_int {
-    boundary(|| free(info))
+    boundary("MPI_Info_free", || free(info))
 }
 
 /// The body of `MPI_Info_free` and `MPI_INFO_FREE`.
 pub(super) fn free(info: *mut MPI_Info) -> Result<(), Error> {
-    let info = Out::new(info)?;
+    let info = Out::new(info, "info")?;
     handle::free(info.get())?;
     info.put(MPI_INFO_NULL);
     Ok(())
@@ -630,8 +631,8 @@ pub extern "C" fn MPI_Info_create_env(argc: c_int, argv: *mut *mut c_char, info:
 /// Profiling name of `MPI_Info_create_env`.
 #[no_mangle]
 pub extern "C" fn PMPI_Info_create_env(argc: c_int, argv: *mut *mut c_char, info: *mut MPI_Info) -> c_int {
-    boundary(|| {
-        let argc = count_arg(argc)?;
+    boundary("MPI_Info_create_env", || {
+        let argc = count_arg(argc, "argc")?;
         // SAFETY: `argv` comes straight from the C caller, who promises `argc` readable
         // pointers that live, unchanged, for the call (the doc comment of
         // `MPI_Info_create_env`).
@@ -640,7 +641,7 @@ pub extern "C" fn PMPI_Info_create_env(argc: c_int, argv: *mut *mut c_char, info
         if pointers.iter().any(|arg| arg.is_null()) {
             return Err(Error::Arg);
         }
-        let out = Out::new(info)?;
+        let out = Out::new(info, "info")?;
         // Every argument has been checked: only now can running out of memory be the answer.
         let mut args = Vec::new();
         args.try_reserve_exact(argc)?;
