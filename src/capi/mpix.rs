@@ -5,7 +5,7 @@
 //! the results across the boundary.
 //!
 //! Calls that involve two objects (merge, equal) take an O(1) snapshot of one with
-//! `handles::share` first and then lock the other, so no call holds two objects' locks at once.
+//! `handle::share` first and then lock the other, so no call holds two objects' locks at once.
 //! Calls that change an object build the complete result before changing it (`InfoMap::merge`),
 //! so a failure, out of memory included, leaves every object as it was.
 //!
