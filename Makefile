@@ -9,7 +9,8 @@
 #                   make test V=1 shows every command and every program's line
 #   make valgrind   the C and Fortran programs and the Python ctypes test under memcheck
 #   make stress     threads doing random operations for STRESS_SECONDS (60) with STRESS_THREADS (8)
-#   make limits     SPEC section 3's limits (a million objects, a million pairs), memory reported
+#   make limits     the limits of docs/reference.md (a million objects, a million pairs), memory
+#                   reported
 #   make loom       model-checked concurrency tests (every interleaving, with loom)
 #   make asan       the C suite built with AddressSanitizer + UndefinedBehaviorSanitizer
 #   make tsan       the threaded C tests built with ThreadSanitizer
@@ -103,9 +104,9 @@ lib:
 
 # Names made weak in the archives. The MPI_ and MPIX_ names (and the Fortran mpi_ names), so that
 # a profiling tool linked ahead of an archive can define them and still take the PMPI_ and
-# PMPIX_ names from it (SPEC section 8). The error functions' profiling names too, C's and
-# Fortran's: a host MPI library defines them as well, and its definitions replace these instead
-# of clashing with them (docs/embedding.md).
+# PMPIX_ names from it (docs/reference.md, "Profiling names"). The error functions' profiling
+# names too, C's and Fortran's: a host MPI library defines them as well, and its definitions
+# replace these instead of clashing with them (docs/embedding.md).
 WEAKENED := 'MPI_*' 'MPIX_*' 'mpi_*' 'PMPI_Error_*' 'pmpi_error_*'
 
 # Copies one build into $(LIB): $(1) cargo's output directory, $(2) the library's name, $(3)
@@ -220,9 +221,9 @@ tsan: lib $(TSAN_SHARED) $(TSAN_STATIC)
 # (mpi_info; mpi_info_abi for the standard ABI build, with its header include/$(3).h), $(4)
 # what the names of the programs' directories begin with (nothing; abi- for the standard ABI
 # build). Each tests-c/test_*.c (and nomem, stress, limits) is linked once against each
-# library, shared and static; the profiling interface (SPEC section 8) as a tool shared
-# library linked ahead of the shared library, and as the tool's object file linked ahead of
-# the archive; the fuzz target with a plain main() that replays fuzz/corpus and
+# library, shared and static; the profiling interface (docs/reference.md, "Profiling names") as
+# a tool shared library linked ahead of the shared library, and as the tool's object file linked
+# ahead of the archive; the fuzz target with a plain main() that replays fuzz/corpus and
 # fuzz/regressions; tests-c/unload.c, which loads the shared library only with dlopen (never
 # linked to it), closes it while threads that used it live, and loads a second copy beside it.
 define c_programs
@@ -423,7 +424,7 @@ man: lib
 	$(Q)$(PYTHON) tools/manpages.py --out $(MAN_OUT)/man3 --version $(VERSION)
 # ---------------------------------------------------------------- man pages end
 
-# ---- Fortran bindings (SPEC section 10, docs/fortran.md) ---------------------------------------
+# ---- Fortran bindings (docs/reference.md, "Fortran", and docs/fortran.md) ---------------------
 # The old-style routines (mpi_info_set_, ...) are in the library itself (src/capi/fortran.rs).
 # Here: the modules mpi_info and mpi_info_f08 (and mpi_info_constants, which both use), built
 # with $(FC) (gfortran unless given), and libmpi_info_f08.a with the mpi_info_f08 procedures;

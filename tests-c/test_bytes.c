@@ -1,5 +1,5 @@
 /* test_bytes.c - exact byte counts of every output and bounded reads of every input
- * (SPEC §4, §5).
+ * (docs/reference.md, "Rules every function follows", "Functions" and "Strings").
  *
  * Outputs: each buffer is filled with the sentinel byte, and every byte after the one the
  * rules allow must still hold it. Outputs are also placed so that they end exactly at an

@@ -1,9 +1,11 @@
 /* test_errors.c - constants, error strings and classes, handle conversion, PMPI_ twins
- * (SPEC §2, §4 table rows for c2f/f2c/toint/fromint and Error_string/Error_class, §8).
+ * (docs/reference.md, "Types and constants", "Handle conversions", "MPI_Error_string",
+ * "MPI_Error_class", "Profiling names").
  *
- * - every constant has exactly the value of SPEC §2's table, MPI_INFO_NULL is a constant
- *   expression (static initialiser, case label, array size), MPI_Info and MPI_Fint are int;
- * - MPI_Error_string knows every class of §2: success, non-empty, shorter than
+ * - every constant has exactly the value of the table in "Types and constants", MPI_INFO_NULL
+ *   is a constant expression (static initialiser, case label, array size), MPI_Info and
+ *   MPI_Fint are int;
+ * - MPI_Error_string knows every class of that table: success, non-empty, shorter than
  *   MPI_MAX_ERROR_STRING, *resultlen == strlen, nothing written after the NUL, all messages
  *   distinct; MPI_Error_class(code) == code; every other code in a wide range is MPI_ERR_ARG;
  * - MPI_Info_c2f/f2c/toint/fromint are the identity and round-trip, and a converted handle
@@ -113,7 +115,7 @@ static int is_known(int code) {
 }
 
 static void test_constants(void) {
-    /* SPEC §2, value by value. */
+    /* docs/reference.md, "Types and constants", value by value. */
     CHECK(AS_INT(MPI_INFO_NULL) == 304);
     CHECK(AS_INT(MPI_INFO_ENV) == 305);
     CHECK(MPI_MAX_INFO_KEY == 256);
@@ -215,7 +217,7 @@ static void test_error_strings(void) {
         CHECK(sl > 0);                          /* non-empty */
         CHECK(sl < MPI_MAX_ERROR_STRING);       /* at most 511 characters + NUL */
         CHECK(len == (int)sl);                  /* *resultlen == strlen */
-        CHECK(untouched(buf, sl + 1, sizeof buf)); /* nothing after the NUL (SPEC §5) */
+        CHECK(untouched(buf, sl + 1, sizeof buf)); /* nothing after the NUL ("Strings") */
         memcpy(msgs[i], buf, sl + 1);
 
         /* Same message on a second call (no hidden state). */
@@ -260,9 +262,9 @@ static void test_error_strings(void) {
         CHECK(distinct);
     }
 
-    /* Every code in a wide range that is not one of §2's classes is unknown: MPI_ERR_ARG,
-     * outputs untouched. (The individual codes the brief names are also checked one by
-     * one in test_badargs.) */
+    /* Every code in a wide range that is not one of the classes of "Types and constants" is
+     * unknown: MPI_ERR_ARG, outputs untouched. (Single codes, INT_MIN and INT_MAX among them,
+     * are also checked one by one in test_badargs.) */
     {
         int wrong = 0;
         for (int code = -300; code <= 5000; code++) {
@@ -349,7 +351,8 @@ static void test_conversion(void) {
         CHECK(wrong == 0);
     }
 #else
-    /* "identity on values" (SPEC §4): also on values that are not handles. */
+    /* The identity on every int (docs/reference.md, "Handle conversions"): also on values that
+     * are not handles. */
     {
         int vals[] = {0, -1, 1, 4095, INT_MIN, INT_MAX, 123456789};
         int wrong = 0;

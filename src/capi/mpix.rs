@@ -1,11 +1,11 @@
-//! The `MPIX_` hint toolkit for layered libraries (SPEC §11, docs/mpix.md): typed reads and
-//! writes, merge, hint text, serialization and equality, each with its `PMPIX_` twin. The
-//! rules themselves live in the safe core (`typed`, `hinttext`, `serial`, `InfoMap::merge` and
-//! `InfoMap::equal`); this module checks the arguments, in order, and moves the results across
-//! the boundary.
+//! The `MPIX_` hint toolkit for layered libraries (docs/reference.md, "The MPIX_ toolkit", and
+//! docs/mpix.md): typed reads and writes, merge, hint text, serialization and equality, each with
+//! its `PMPIX_` twin. The rules themselves live in the safe core (`typed`, `hinttext`, `serial`,
+//! `InfoMap::merge` and `InfoMap::equal`); this module checks the arguments, in order, and moves
+//! the results across the boundary.
 //!
 //! Calls that involve two objects (merge, equal) take an O(1) snapshot of one with
-//! `handles::share` first and then lock the other, so no call holds two objects' locks at once.
+//! `handle::share` first and then lock the other, so no call holds two objects' locks at once.
 //! Calls that change an object build the complete result before changing it (`InfoMap::merge`),
 //! so a failure, out of memory included, leaves every object as it was.
 //!
