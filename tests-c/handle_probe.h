@@ -206,7 +206,7 @@ static inline void category_begin(const char *name) {
 static inline void category_probe(MPI_Info v) {
     if (!probe(v)) {
         if (category_bad < 5)
-            fprintf(stderr, "  %s: forged handle %s: %s misbehaved\n", category, handle_text(v),
+            fprintf(stderr, "  %s: handle %s: %s misbehaved\n", category, handle_text(v),
                     probe_fail);
         category_bad++;
     }
