@@ -263,6 +263,8 @@ endef
 $(eval $(call c_programs,tests,TEST_CFLAGS,mpi_info,))
 $(eval $(call c_programs,asan,ASAN_CFLAGS,mpi_info,))
 $(eval $(call c_programs,tsan,TSAN_CFLAGS,mpi_info,))
+# The forged-handle probe that test_handles and abi_handles share, in each of their builds.
+$(foreach build,tests asan tsan,$(addprefix $(OUT)/$(build)/,$(addsuffix /test_handles,shared static abi-shared abi-static) abi-shared/abi_handles abi-static/abi_handles)): tests-c/handle_probe.h
 
 # Fuzzing (fuzz/README.md). fuzz/info_fuzz.c decodes its input into calls of the C API and
 # checks each against a reference model. make test replays the seed corpus and the regression
