@@ -1,4 +1,4 @@
-//! Raw-pointer access at the Fortran boundary (SPEC §10): the counterpart of `crate::cstr` for
+//! Raw-pointer access at the Fortran boundary (docs/reference.md, "Fortran"): the counterpart of `crate::cstr` for
 //! the old-style Fortran routines in `capi::fortran`.
 //!
 //! A Fortran `CHARACTER*(*)` argument arrives as a pointer and, after all other arguments, a

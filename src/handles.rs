@@ -1,11 +1,13 @@
-//! The handle table: integer `MPI_Info` handles to live info objects (SPEC §3, §9).
+//! The handle table: integer `MPI_Info` handles to live info objects (docs/reference.md,
+//! "Handles" and "Threads").
 //!
 //! A handle is `generation << 20 | slot`. Slots live in fixed segments that are created on
 //! first use and never freed or moved, so finding a slot takes no table-wide lock: a call
 //! locks only its own object's slot. That is what lets calls on different objects run side by
-//! side (SPEC §9); the one shared lock, the allocator's, is taken only by create, dup and free.
+//! side (docs/reference.md, "Threads"); the one shared lock, the allocator's, is taken only by create, dup and free.
 //!
-//! Why a handle is not reissued soon (SPEC §3: not within the next 1,000,000 creations):
+//! Why a handle is not reissued soon (docs/reference.md, "Handles": a freed value comes back no
+//! sooner than the 8,382,463rd creation after its free):
 //! a freed slot waits in a FIFO queue, and a creation takes the queue's oldest slot only while
 //! the queue holds more than `QUARANTINE` (4096) slots; otherwise a slot never used. Each
 //! reuse bumps the slot's 11-bit generation, which runs 1..=2047, so a freed value comes back
@@ -17,8 +19,8 @@
 //! its free: 1 + 2046 × 4097 = 8,382,463, whatever the pattern of creations and frees (the
 //! unit test `a_freed_value_comes_back_no_sooner_than_the_reissue_distance` runs the pattern
 //! that reaches it). Until then every use of it is `MPI_ERR_INFO`. Capacity: 2^20 slots, of
-//! which all but the quarantine can be live at once (1,044,480 ≥ the 1,000,000 SPEC §3 asks
-//! for).
+//! which all but the quarantine can be live at once (1,044,480 ≥ the 1,000,000 of
+//! docs/reference.md, "Limits").
 //!
 //! An object's pairs sit behind a [`SharedMap`] (a counted pointer), so `dup` shares them (O(1))
 //! and the first change to either copy makes that copy its own (copy-on-write).
@@ -34,7 +36,8 @@ use crate::info::InfoMap;
 use crate::shared::SharedMap;
 use crate::sync::{AtomicPtr, Mutex, MutexGuard, Ordering, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
-/// The handle value of the predefined, read-only environment object (SPEC §2).
+/// The handle value of the predefined, read-only environment object (docs/reference.md, "Types
+/// and constants").
 pub const INFO_ENV: c_int = 305;
 /// `MPI_INFO_NULL`'s value, which no object has.
 pub(crate) const INFO_NULL: c_int = 304;
@@ -94,7 +97,7 @@ impl Default for SlotState {
 
 /// One cache line per slot: every call stores to its object's lock word, and two objects
 /// sharing a line would make threads working on different objects slow each other down
-/// (SPEC §9).
+/// (docs/reference.md, "Threads").
 #[derive(Default)]
 #[repr(align(64))]
 struct Slot(RwLock<SlotState>);

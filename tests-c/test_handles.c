@@ -1,4 +1,4 @@
-/* test_handles.c - info handles (SPEC §3).
+/* test_handles.c - info handles (docs/reference.md, "Handles").
  *
  * - Forged values (0, -1, INT_MIN, INT_MAX, every value 1..4095 including MPI_INFO_NULL and
  *   MPI_INFO_ENV, pseudo-random ints from a fixed seed, values next to live handles, live
@@ -12,7 +12,8 @@
  * - A freed handle is dead for every function, and stays dead while nothing reuses it.
  * - Reuse distance: after a handle is freed, the next 1,000,000 handles created differ from
  *   it. Checked as "all handles created in a window of 1,000,000 creations are pairwise
- *   distinct" (which the SPEC implies), with and without 10,000 objects live meanwhile.
+ *   distinct" (which docs/reference.md, "Handles", implies), with and without 10,000 objects
+ *   live meanwhile.
  * - 1,000,000 objects live at once: all distinct, all valid, all dead after being freed.
  *
  * MPI_INFO_UNDER_VALGRIND set: fewer pseudo-random probes; the 1,000,000 checks stay.
@@ -266,7 +267,8 @@ static double now(void) {
 
 /* Free H; then 1,000,000 creations, each freed at once. H (creation #0) and the churn
  * handles (#1..#1,000,000) lie in one window of 1,000,000 creations after any of them was
- * freed, so SPEC §3 makes them pairwise distinct; the fixtures are live and distinct too. */
+ * freed, so docs/reference.md, "Handles", makes them pairwise distinct; the fixtures are live
+ * and distinct too. */
 static void test_reuse_churn(void) {
     size_t n = MILLION + 1 + NFIX;
     int *all = (int *)malloc(n * sizeof(int));

@@ -2,9 +2,11 @@
 //! types of `include/mpi_info.h`.
 //!
 //! Each function's body runs inside [`boundary`], which turns `Err` into its error class and a
-//! panic into `MPI_ERR_INTERN` (silently: `crate::panics`). Arguments are checked left to right by the helpers below, one
-//! per argument kind (SPEC §4's rules, written once); the first `?` that fails decides the
-//! class, and no output is written before every argument has passed.
+//! panic into `MPI_ERR_INTERN` (silently: `crate::panics`), and describes a failure for
+//! `MPIX_Info_last_failure` (`crate::failure`). Arguments are checked left to right by one
+//! helper per argument kind (docs/reference.md, "Rules every function follows", written once):
+//! the input helpers below, the output ones in `crate::cstr`; the first `?` that fails decides
+//! the class, and no output is written before every argument has passed.
 //!
 //! The functions are safe to call in Rust's sense only because this module is private: C
 //! callers promise what the MPI standard asks (a non-NULL string is NUL-terminated or at least
@@ -14,7 +16,7 @@
 //! covers it.
 //!
 //! Why the work is in `PMPI_*` and `MPI_*` only forwards: a profiling tool replaces `MPI_*`
-//! and calls `PMPI_*` (SPEC §8). If `PMPI_*` called `MPI_*`, a tool linked statically would
+//! and calls `PMPI_*` (docs/reference.md, "Profiling names"). If `PMPI_*` called `MPI_*`, a tool linked statically would
 //! call itself back through it.
 
 #![allow(non_camel_case_types, non_snake_case)]

@@ -1,4 +1,5 @@
-//! The info object functions of SPEC §4: create, set, get, ... free, create_env.
+//! The info object functions (docs/reference.md, "Functions"): create, set, get, ... free,
+//! create_env, each with its body, which the Fortran routines (`capi::fortran`) run too.
 //!
 //! Each exported function's doc comment is also its man page: tools/manpages.py reads it from
 //! the header and describes the form it takes (summary, description, Parameters, Errors in
