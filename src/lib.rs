@@ -1,5 +1,9 @@
 //! The MPI info object as a library: a C ABI (`include/mpi_info.h`) over a safe Rust core.
 //!
+//! The Rust API is the safe core ([`info`], [`error`], [`hints`], [`typed`], [`hinttext`],
+//! [`serial`]), the same with every feature: the C handle type and constants belong to the C
+//! libraries and their headers only (the `abi` feature changes them, not this API).
+//!
 //! Where things live:
 //! - [`info`]: the object's contents, an insertion-ordered map of byte strings (safe Rust API);
 //! - `handles`: integer handles to live objects, generation-checked, lock per object;
@@ -65,13 +69,6 @@ mod shared;
 mod sync;
 pub mod typed;
 
-#[cfg(all(not(any(loom, feature = "abi")), feature = "c-api"))]
-pub use capi::MPI_Fint;
-#[cfg(all(not(loom), feature = "c-api"))]
-pub use capi::{
-    MPI_Info, MPI_INFO_ENV, MPI_INFO_NULL, MPI_MAX_ERROR_STRING, MPI_MAX_INFO_KEY, MPI_MAX_INFO_VAL,
-    MPI_THREAD_MULTIPLE,
-};
 pub use error::Error;
 pub use info::InfoMap;
 

@@ -43,7 +43,7 @@ use crate::info::{MAX_KEY_LEN, MAX_VALUE_LEN};
 use crate::panics::quietly;
 use crate::setup::set_up;
 
-pub use handle::{MPI_Info, MPI_INFO_ENV, MPI_INFO_NULL};
+use handle::{MPI_Info, MPI_INFO_NULL};
 
 // The `cfg(mpi_h = ...)` attributes below are always true for rustc (`mpi_h` is never set):
 // they tell cbindgen the C condition each name is written under (cbindgen.toml, `[defines]`;
@@ -61,9 +61,11 @@ pub const MPI_MAX_INFO_KEY: c_int = 256;
 pub const MPI_MAX_INFO_VAL: c_int = 1024;
 /// Size of a buffer that holds any error message and its terminating NUL.
 #[cfg(not(any(mpi_h = "MPI-2", mpi_h = "MPI_MAX_ERROR_STRING")))]
+#[allow(dead_code)] // for the header: no Rust code needs it
 pub const MPI_MAX_ERROR_STRING: c_int = 512;
 /// The thread level this library supports: any function, from any thread, at any time.
 #[cfg(not(any(mpi_h = "MPI-2", mpi_h = "MPI_THREAD_MULTIPLE")))]
+#[allow(dead_code)] // for the header: no Rust code needs it
 pub const MPI_THREAD_MULTIPLE: c_int = 4096;
 
 // The header's numbers are literals (plain `#define`s for C); these keep them in step with
