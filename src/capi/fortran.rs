@@ -30,9 +30,9 @@
 use std::ffi::{c_char, c_int};
 
 use super::errors::{host_error_class, host_error_string};
-use super::handle;
+use super::handle::{self, MPI_Info};
 use super::object::{self, Face, TextOut};
-use super::{boundary, count_arg, to_c_int, MPI_Fint, MPI_Info};
+use super::{boundary, count_arg, to_c_int, MPI_Fint};
 use crate::cstr::Out;
 use crate::error::{message, Error, MPI_ERR_INTERN, MPI_SUCCESS};
 use crate::failure::{self, failed, Detail};

@@ -17,8 +17,9 @@ use std::ffi::{c_char, c_int, c_void, CStr};
 use std::fmt::Write as _;
 use std::io::{ErrorKind, Read};
 
-use super::{boundary, count_arg, key_arg, to_c_int, MPI_Info};
-use super::{handle, object};
+use super::handle::{self, MPI_Info};
+use super::object;
+use super::{boundary, count_arg, key_arg, to_c_int};
 use crate::cstr::{open_for_reading, read_array, read_bounded, Out, OutBytes, OutStr};
 use crate::error::Error;
 use crate::hints;

@@ -7,8 +7,8 @@
 
 use std::ffi::{c_char, c_int};
 
-use super::handle;
-use super::{boundary, count_arg, key_arg, to_c_int, value_arg, MPI_Info, MPI_INFO_NULL};
+use super::handle::{self, MPI_Info, MPI_INFO_NULL};
+use super::{boundary, count_arg, key_arg, to_c_int, value_arg};
 use crate::cstr::{read_array, read_bounded, Out, OutStr};
 use crate::error::Error;
 use crate::failure::{failed, Detail};
