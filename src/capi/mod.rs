@@ -43,7 +43,6 @@ use crate::info::{MAX_KEY_LEN, MAX_VALUE_LEN};
 use crate::panics::quietly;
 use crate::setup::set_up;
 
-
 // The `cfg(mpi_h = ...)` attributes below are always true for rustc (`mpi_h` is never set):
 // they tell cbindgen the C condition each name is written under (cbindgen.toml, `[defines]`;
 // docs/embedding.md): a name an `mpi.h` included first may have defined already.
