@@ -235,9 +235,8 @@ type ErrorStringFn = unsafe extern "C" fn(c_int, *mut c_char, *mut c_int) -> c_i
 type ErrorClassFn = unsafe extern "C" fn(c_int, *mut c_int) -> c_int;
 
 /// The host's `MPI_Error_string` on a code this library does not own; `None` where no host
-/// library defines it (`crate::host`), or this thread is already passing a code on. The
-/// Fortran `MPI_ERROR_STRING` passes codes on through it too (`capi::fortran`).
-pub(super) fn host_error_string(errorcode: c_int, string: *mut c_char, resultlen: *mut c_int) -> Option<c_int> {
+/// library defines it (`crate::host`), or this thread is already passing a code on.
+fn host_error_string(errorcode: c_int, string: *mut c_char, resultlen: *mut c_int) -> Option<c_int> {
     pass_on(|| {
         let host = host_definition(c"PMPI_Error_string", c"MPI_Error_string")?;
         // SAFETY: the MPI standard fixes the C prototype of (P)MPI_Error_string, so a definition
@@ -250,7 +249,7 @@ pub(super) fn host_error_string(errorcode: c_int, string: *mut c_char, resultlen
 }
 
 /// [`host_error_string`] for `MPI_Error_class`.
-pub(super) fn host_error_class(errorcode: c_int, errorclass: *mut c_int) -> Option<c_int> {
+fn host_error_class(errorcode: c_int, errorclass: *mut c_int) -> Option<c_int> {
     pass_on(|| {
         let host = host_definition(c"PMPI_Error_class", c"MPI_Error_class")?;
         // SAFETY: as in `host_error_string`, for the standard's prototype of (P)MPI_Error_class.

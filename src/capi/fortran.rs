@@ -21,20 +21,21 @@
 //! and every handle through `capi::handle`. Like the C functions, the work is in the `pmpi_`
 //! name, and the plain name only forwards.
 //!
-//! `MPI_ERROR_STRING` and `MPI_ERROR_CLASS` answer for this library's codes and pass any other
-//! code to a host MPI's C `MPI_Error_string` / `MPI_Error_class`, found as the C functions find
-//! it (`capi::errors`, `crate::host`): a program that reaches these routines rather than its
+//! `MPI_ERROR_STRING` and `MPI_ERROR_CLASS` run the C functions (`capi::errors`), which answer
+//! for this library's codes and pass any other code to a host MPI's C `MPI_Error_string` /
+//! `MPI_Error_class` (`crate::host`): a program that reaches these routines rather than its
 //! host's own Fortran ones (the shared `libmpi_info` first in the lookup order) still gets the
-//! host's answer for the host's codes (docs/embedding.md, Fortran).
+//! host's answer for the host's codes (docs/embedding.md, Fortran). The message is then
+//! written the Fortran way.
 
 use std::ffi::{c_char, c_int};
 
-use super::errors::{host_error_class, host_error_string};
+use super::errors::{PMPI_Error_class, PMPI_Error_string};
 use super::handle::{self, MPI_Info};
 use super::object::{self, Face, TextOut};
 use super::{boundary, count_arg, to_c_int, MPI_Fint};
 use crate::cstr::Out;
-use crate::error::{message, Error, MPI_ERR_INTERN, MPI_SUCCESS};
+use crate::error::{Error, MPI_ERR_INTERN, MPI_SUCCESS};
 use crate::failure::{self, failed, Detail};
 use crate::fstr::{read_in, read_stripped, FortranOut, FALSE, TRUE};
 use crate::info::{check_key, check_value, MAX_KEY_LEN, MAX_VALUE_LEN};
@@ -465,48 +466,34 @@ pub extern "C" fn pmpi_error_string_(
             Ok(code) => code,
             Err(error) => return error.code(),
         };
-        match message(code) {
-            Some(text) => {
-                put_message(text.as_bytes(), string, resultlen, string_len).map_or_else(Error::code, |()| MPI_SUCCESS)
+        let (Ok(string), Ok(resultlen)) =
+            (FortranOut::new(string, string_len, "STRING"), Out::new(resultlen, "RESULTLEN"))
+        else {
+            return Error::Arg.code();
+        };
+        // The C function's message, this library's or a host's, then written the Fortran way.
+        let mut buffer = [0u8; MESSAGE_ROOM];
+        let mut length: c_int = -1;
+        match PMPI_Error_string(code, buffer.as_mut_ptr().cast(), &mut length) {
+            MPI_SUCCESS => {
+                let end = buffer.iter().position(|&byte| byte == 0).unwrap_or(buffer.len());
+                let written = string.put(&buffer[..end], end);
+                match to_c_int(written) {
+                    Ok(written) => {
+                        resultlen.put(written);
+                        MPI_SUCCESS
+                    }
+                    Err(error) => error.code(),
+                }
             }
-            None => host_message(code, string, resultlen, string_len),
+            failure => failure,
         }
     })
 }
 
-/// Room for a host's message: more than any MPI's `MPI_MAX_ERROR_STRING` (MPICH's is 1024,
-/// Open MPI's 256, the standard ABI's 512), which bounds what its `MPI_Error_string` writes.
-const HOST_MESSAGE_ROOM: usize = 4096;
-
-/// `text` into `STRING`, blank-padded, and the number of its characters written into
-/// `RESULTLEN`; a NULL output is `MPI_ERR_ARG`, with nothing written.
-fn put_message(text: &[u8], string: *mut c_char, resultlen: *mut MPI_Fint, string_len: usize) -> Result<(), Error> {
-    let string = FortranOut::new(string, string_len, "STRING")?;
-    let resultlen = Out::new(resultlen, "RESULTLEN")?;
-    let written = to_c_int(text.len().min(string_len))?;
-    string.put(text, text.len());
-    resultlen.put(written);
-    Ok(())
-}
-
-/// `MPI_ERROR_STRING` of a code this library does not own: the host's C function's message
-/// (read up to its NUL) and return code; `MPI_ERR_ARG` if no host answers. Outputs are written
-/// only when the host's call succeeded.
-fn host_message(code: c_int, string: *mut c_char, resultlen: *mut MPI_Fint, string_len: usize) -> c_int {
-    if FortranOut::new(string, string_len, "STRING").is_err() || resultlen.is_null() {
-        return Error::Arg.code();
-    }
-    let mut buffer = [0u8; HOST_MESSAGE_ROOM];
-    let mut length: c_int = -1;
-    match host_error_string(code, buffer.as_mut_ptr().cast(), &mut length) {
-        None => Error::Arg.code(),
-        Some(MPI_SUCCESS) => {
-            let end = buffer.iter().position(|&byte| byte == 0).unwrap_or(buffer.len());
-            put_message(&buffer[..end], string, resultlen, string_len).map_or_else(Error::code, |()| MPI_SUCCESS)
-        }
-        Some(failure) => failure,
-    }
-}
+/// Room for a message: more than any MPI's `MPI_MAX_ERROR_STRING` (MPICH's is 1024, Open
+/// MPI's 256, the standard ABI's 512), which bounds what a host's `MPI_Error_string` writes.
+const MESSAGE_ROOM: usize = 4096;
 
 /// `MPI_ERROR_CLASS(ERRORCODE, ERRORCLASS, IERROR)`: every code this library returns is its
 /// own class. A code this library does not own goes to the host MPI's C `MPI_Error_class`,
@@ -523,26 +510,10 @@ pub extern "C" fn pmpi_error_class_(errorcode: *const MPI_Fint, errorclass: *mut
     run_code(ierror, || {
         // SAFETY: `errorcode` comes straight from the Fortran caller: a reference to an
         // `INTEGER`.
-        let code = match unsafe { int_arg(errorcode, "ERRORCODE") } {
-            Ok(code) => code,
-            Err(error) => return error.code(),
-        };
-        let errorclass = match Out::new(errorclass, "ERRORCLASS") {
-            Ok(errorclass) => errorclass,
-            Err(error) => return error.code(),
-        };
-        if message(code).is_some() {
-            errorclass.put(code);
-            return MPI_SUCCESS;
-        }
-        let mut class: c_int = -1;
-        match host_error_class(code, &mut class) {
-            None => Error::Arg.code(),
-            Some(MPI_SUCCESS) => {
-                errorclass.put(class);
-                MPI_SUCCESS
-            }
-            Some(failure) => failure,
+        match unsafe { int_arg(errorcode, "ERRORCODE") } {
+            // The C function: `ERRORCLASS` is an `INTEGER`, the C `int` it writes.
+            Ok(code) => PMPI_Error_class(code, errorclass),
+            Err(error) => error.code(),
         }
     })
 }
