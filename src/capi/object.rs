@@ -3,6 +3,10 @@
 //! Each exported function's doc comment is also its man page: tools/manpages.py reads it from
 //! the header and describes the form it takes (summary, description, Parameters, Errors in
 //! checking order, Notes, See also).
+//!
+//! The calls whose cost is measured per instruction (`get`, `get_valuelen`, `set`: BENCHMARKS.md)
+//! pass `boundary` a `move` closure, which holds the arguments themselves rather than a pointer
+//! to each.
 
 use std::ffi::{c_char, c_int};
 
@@ -78,7 +82,7 @@ pub extern "C" fn MPI_Info_set(info: MPI_Info, key: *const c_char, value: *const
 /// Profiling name of `MPI_Info_set`.
 #[no_mangle]
 pub extern "C" fn PMPI_Info_set(info: MPI_Info, key: *const c_char, value: *const c_char) -> c_int {
-    boundary(|| {
+    boundary(move || {
         handle::write(info, |mut object| {
             // SAFETY: `key` and `value` come straight from the C caller, who promises C strings
             // that live, unchanged, for the call (the doc comment of `MPI_Info_set`).
@@ -186,10 +190,11 @@ pub extern "C" fn PMPI_Info_get(
     value: *mut c_char,
     flag: *mut c_int,
 ) -> c_int {
-    boundary(|| handle::read(info, |pairs| get(pairs, key, valuelen, value, flag)))
+    boundary(move || handle::read(info, |pairs| get(pairs, key, valuelen, value, flag)))
 }
 
 /// The body of `MPI_Info_get`.
+#[inline(always)]
 fn get(
     pairs: &InfoMap,
     key: *const c_char,
@@ -257,10 +262,11 @@ pub extern "C" fn PMPI_Info_get_valuelen(
     valuelen: *mut c_int,
     flag: *mut c_int,
 ) -> c_int {
-    boundary(|| handle::read(info, |pairs| get_valuelen(pairs, key, valuelen, flag)))
+    boundary(move || handle::read(info, |pairs| get_valuelen(pairs, key, valuelen, flag)))
 }
 
 /// The body of `MPI_Info_get_valuelen`.
+#[inline(always)]
 fn get_valuelen(pairs: &InfoMap, key: *const c_char, valuelen: *mut c_int, flag: *mut c_int) -> Result<(), Error> {
     // SAFETY: `key` comes straight from the C caller of `MPI_Info_get_valuelen` (or its Fortran
     // twin's, read in place), who promises a C string that lives, unchanged, for the call.
