@@ -35,42 +35,6 @@ pub(crate) unsafe fn read_bounded<'a>(ptr: *const c_char, limit: usize) -> Optio
     Some(unsafe { std::slice::from_raw_parts(ptr.cast::<u8>(), len) })
 }
 
-/// [`read_bounded`] for strings that are usually short, such as keys: their first
-/// [`SHORT`] bytes are looked at one by one here, and only a longer string is passed to libc.
-///
-/// Why: libc's `strnlen` reads whole vectors. A key that the caller has just written, typically
-/// the output of `MPI_Info_get_nthkey` passed straight to `MPI_Info_get`, is still in the
-/// processor's store buffer, and a vector load across several pending stores waits until they
-/// reach the cache; byte loads are served from the store buffer.
-///
-/// # Safety
-/// As for [`read_bounded`].
-#[inline(always)]
-pub(crate) unsafe fn read_bounded_short<'a>(ptr: *const c_char, limit: usize) -> Option<&'a [u8]> {
-    if ptr.is_null() {
-        return None;
-    }
-    let bytes = ptr.cast::<u8>();
-    let short = limit.min(SHORT);
-    let mut len = 0;
-    // SAFETY: non-NULL, and by the caller's promise readable up to the NUL or `limit` bytes:
-    // byte `len` is read only while no NUL came before it and `len < limit`.
-    while len < short && unsafe { bytes.add(len).read() } != 0 {
-        len += 1;
-    }
-    if len == SHORT && len < limit {
-        // SAFETY: as in `read_bounded`; the first SHORT bytes hold no NUL, and strnlen reads
-        // at most `limit - SHORT` bytes after them, up to its NUL.
-        len += unsafe { libc::strnlen(ptr.add(SHORT), limit - SHORT) };
-    }
-    // SAFETY: the `len` bytes were just read, so they are readable, and by the caller's
-    // promise they stay unchanged for `'a`.
-    Some(unsafe { std::slice::from_raw_parts(bytes, len) })
-}
-
-/// How many bytes of a string [`read_bounded_short`] looks at itself.
-const SHORT: usize = 32;
-
 /// An output argument of type `T`, known to be non-NULL.
 pub(crate) struct Out<T>(NonNull<T>);
 

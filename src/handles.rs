@@ -211,13 +211,19 @@ impl Table {
 
     /// Runs `use_pairs` on the pairs of a live object, or of `MPI_INFO_ENV`; otherwise
     /// [`Error::Info`].
+    ///
+    /// `use_pairs` is called in one place, so that the compiler inlines it once rather than
+    /// making it a function of its own, with a call, for two call sites.
     #[inline(always)]
     pub fn read<R>(&self, handle: c_int, use_pairs: impl FnOnce(&InfoMap) -> Result<R, Error>) -> Result<R, Error> {
-        if handle == INFO_ENV {
-            return use_pairs(read_env()?);
-        }
-        let state = self.read_live(handle)?;
-        use_pairs(state.map.as_deref().unwrap_or(&EMPTY))
+        let state;
+        let pairs = if handle == INFO_ENV {
+            read_env()?
+        } else {
+            state = self.read_live(handle)?;
+            state.map.as_deref().unwrap_or(&EMPTY)
+        };
+        use_pairs(pairs)
     }
 
     /// The pairs of a live object, or of `MPI_INFO_ENV`, shared rather than copied: what a new

@@ -36,7 +36,7 @@ mod mpix;
 
 use std::ffi::{c_char, c_int};
 
-use crate::cstr::{read_bounded, read_bounded_short};
+use crate::cstr::read_bounded;
 use crate::error::Error;
 use crate::failure::{self, failed, Detail};
 use crate::info::{MAX_KEY_LEN, MAX_VALUE_LEN};
@@ -116,8 +116,8 @@ fn run(call: impl FnOnce() -> Result<(), Error>) -> Result<(), Error> {
 /// written while `'a` lasts: what the entry points promise of their key.
 #[inline(always)]
 unsafe fn key_arg<'a>(key: *const c_char) -> Result<&'a [u8], Error> {
-    // SAFETY: the caller's promise is `read_bounded_short`'s, with this bound.
-    match unsafe { read_bounded_short(key, MAX_KEY_LEN + 1) } {
+    // SAFETY: the caller's promise is `read_bounded`'s, with this bound.
+    match unsafe { read_bounded(key, MAX_KEY_LEN + 1) } {
         Some(key) if !key.is_empty() && key.len() <= MAX_KEY_LEN => Ok(key),
         None => Err(failed(Detail::NullKey)),
         Some([]) => Err(failed(Detail::EmptyKey)),

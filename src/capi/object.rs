@@ -4,6 +4,10 @@
 //! Each exported function's doc comment is also its man page: tools/manpages.py reads it from
 //! the header and describes the form it takes (summary, description, Parameters, Errors in
 //! checking order, Notes, See also).
+//!
+//! The calls whose cost is measured per instruction (`get`, `get_valuelen`, `set`: BENCHMARKS.md)
+//! pass `boundary` a `move` closure, which holds the arguments themselves rather than a pointer
+//! to each.
 
 use std::ffi::{c_char, c_int};
 
@@ -114,7 +118,7 @@ pub extern "C" fn MPI_Info_set(info: MPI_Info, key: *const c_char, value: *const
 /// Profiling name of `MPI_Info_set`.
 #[no_mangle]
 pub extern "C" fn PMPI_Info_set(info: MPI_Info, key: *const c_char, value: *const c_char) -> c_int {
-    boundary("MPI_Info_set", || {
+    boundary("MPI_Info_set", move || {
         handle::write(info, |object| {
             // SAFETY: `key` and `value` come straight from the C caller, who promises C strings
             // that live, unchanged, for the call (the doc comment of `MPI_Info_set`).
@@ -232,7 +236,7 @@ pub extern "C" fn PMPI_Info_get(
     value: *mut c_char,
     flag: *mut c_int,
 ) -> c_int {
-    boundary("MPI_Info_get", || {
+    boundary("MPI_Info_get", move || {
         handle::read(info, |pairs| {
             // SAFETY: `key` comes straight from the C caller, who promises a C string that
             // lives, unchanged, for the call (the doc comment of `MPI_Info_get`).
@@ -248,6 +252,7 @@ pub extern "C" fn PMPI_Info_get(
 
 /// The body of `MPI_Info_get` and `MPI_INFO_GET`, once every argument has passed: the value's
 /// first `room` characters, if the key is there.
+#[inline(always)]
 pub(super) fn get(face: &Face, pairs: &InfoMap, key: &[u8], room: usize, value: impl TextOut, flag: Out<c_int>) {
     match pairs.get(key) {
         Some(found) => {
@@ -302,7 +307,7 @@ pub extern "C" fn PMPI_Info_get_valuelen(
     valuelen: *mut c_int,
     flag: *mut c_int,
 ) -> c_int {
-    boundary("MPI_Info_get_valuelen", || {
+    boundary("MPI_Info_get_valuelen", move || {
         handle::read(info, |pairs| {
             // SAFETY: `key` comes straight from the C caller, who promises a C string that
             // lives, unchanged, for the call (the doc comment of `MPI_Info_get_valuelen`).
@@ -316,6 +321,7 @@ pub extern "C" fn PMPI_Info_get_valuelen(
 
 /// The body of `MPI_Info_get_valuelen` and `MPI_INFO_GET_VALUELEN`, once every argument has
 /// passed.
+#[inline(always)]
 pub(super) fn get_valuelen(
     face: &Face,
     pairs: &InfoMap,
