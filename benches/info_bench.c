@@ -221,7 +221,7 @@ static long op_dup_free(MPI_Info info, int nkeys, long ops) {
 }
 
 /* Deletes a key from the middle and sets it again (it goes to the end): the cost of delete
- * with SPEC section 6's numbering. */
+ * with the numbering of docs/reference.md, "Order". */
 static long op_delete_set(MPI_Info info, int nkeys, long ops) {
     long sum = 0;
     int k = nkeys / 2;

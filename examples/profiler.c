@@ -1,10 +1,10 @@
 /* profiler.c - a profiling tool for mpi-info, written the way MPI profiling tools are.
  *
- * Every MPI_Info_ function of the library has a twin named PMPI_Info_ (SPEC section 8). A
- * tool defines its own MPI_Info_xxx, does its bookkeeping and calls PMPI_Info_xxx to do the
- * real work. The program keeps calling MPI_Info_xxx as before and never knows. This tool
- * counts the calls to each function, how many returned an error, and the time they took,
- * and prints a table when the program exits.
+ * Every MPI_Info_ function of the library has a twin named PMPI_Info_ (docs/reference.md,
+ * "Profiling names"). A tool defines its own MPI_Info_xxx, does its bookkeeping and calls
+ * PMPI_Info_xxx to do the real work. The program keeps calling MPI_Info_xxx as before and never
+ * knows. This tool counts the calls to each function, how many returned an error, and the time they
+ * took, and prints a table when the program exits.
  *
  * Two ways to use this file:
  *

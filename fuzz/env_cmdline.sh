@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # MPI_INFO_ENV under long command lines: runs the replay driver (whose start-up check compares
-# MPI_INFO_ENV with SPEC §7 for its own /proc/self/cmdline) with argv[0] and one argument of
-# lengths around the 1023-character value limit, and prints a line per case and a total.
+# MPI_INFO_ENV with docs/reference.md, "MPI_INFO_ENV and MPI_Info_create_env", for its own
+# /proc/self/cmdline) with argv[0] and one argument of lengths around the 1023-character value
+# limit, and prints a line per case and a total.
 #
 #   fuzz/env_cmdline.sh [REPLAY]     (default build/tests/shared/fuzz_replay)
 #
-# Part of make test. It found a bug (since fixed): with an argv[0] longer than 1023 characters
-# (left out) and arguments whose joined length is at most 1023 but which made the whole command
-# line longer than 2049 bytes, the library left out the `argv` key that SPEC §7 asks for.
+# Part of make test. Among its cases: an argv[0] longer than 1023 characters (left out) and
+# arguments whose joined length is at most 1023 but which make the whole command line longer
+# than 2049 bytes; the `argv` key must be there (a `command` left out does not take `argv` with
+# it).
 set -u
 cd "$(dirname "$0")/.."
 replay=${1:-build/tests/shared/fuzz_replay}

@@ -5,7 +5,8 @@
 
 Each seed is a short "program" in the harness's input format (see the comment at the top of
 fuzz/info_fuzz.c and its decoders gen_handle, gen_key, gen_val, gen_int, gen_nulls): hand-written
-ones that reach every call kind and every edge SPEC §4 names, then generated ones that mix them.
+ones that reach every call kind and every edge docs/reference.md names, then generated ones that
+mix them.
 The encoders below follow the decoders byte for byte; when a decoder changes, change its encoder
 and run this again.
 """

@@ -1,17 +1,18 @@
 /* info_fuzz.c - a libFuzzer target for the whole C API, checked against a reference model.
  *
  * LLVMFuzzerTestOneInput decodes its input into up to MAX_CALLS calls of the C API (every
- * function, through its MPI_ or PMPI_ name) and checks each one against a model of SPEC
- * §2-§7: the exact return class (including which one wins when several arguments are bad),
- * every byte written to an output buffer, every int written through an output pointer, that
- * outputs are untouched on error and where SPEC says so on success (flag 0, *buflen == 0),
- * and that the object the call named still holds exactly what the model holds.
+ * function, through its MPI_ or PMPI_ name) and checks each one against a model of the rules of
+ * docs/reference.md, "Types and constants" to "MPI_INFO_ENV and MPI_Info_create_env": the exact
+ * return class (including which one wins when several arguments are bad), every byte written to an
+ * output buffer, every int written through an output pointer, that outputs are untouched on error
+ * and where the rules say so on success (flag 0, *buflen == 0), and that the object the call named
+ * still holds exactly what the model holds.
  *
  * Input strings and output buffers are placed so that they end exactly where an inaccessible
  * page begins: reading past a string's NUL, reading more than MPI_MAX_INFO_KEY /
  * MPI_MAX_INFO_VAL bytes of an unterminated string, or writing one byte past what a call may
  * write faults at once. Output buffers are pre-filled with 0xA5 bytes (ints with 0xA5A5A5A5),
- * so any byte written that SPEC does not allow is seen too.
+ * so any byte written that the rules do not allow is seen too.
  *
  * On the first difference the harness prints what differed and every call of the input so far
  * to stderr and calls abort(), which libFuzzer records as a crash (and fuzz/replay_main.c as a
@@ -375,7 +376,8 @@ static int obj_find(const struct obj *o, const char *k, size_t kl) {
     return -1;
 }
 
-/* Set, as SPEC §4/§6 says: replacing keeps the position, a new key goes last. Returns its index. */
+/* Set, as docs/reference.md, "Order", says: replacing keeps the position, a new key goes last.
+ * Returns its index. */
 static int obj_set(struct obj *o, const char *k, size_t kl, const char *v, size_t vl) {
     int i = obj_find(o, k, kl);
     if (i >= 0) {
@@ -433,9 +435,9 @@ static struct obj *lookup_read(int h) { return h == ENV_INT ? &env_model : live_
 /* What it may change: a live object, never MPI_INFO_ENV. */
 static struct obj *lookup_write(int h) { return h == ENV_INT ? NULL : live_obj(h); }
 
-/* Handles freed recently, by hash of the value: a value freed fewer than 1,000,000 creations
- * ago must not be handed out again (SPEC §3). Later frees overwrite a bucket, so this can
- * miss a reissue but never reports one that did not happen. */
+/* Handles freed recently, by hash of the value: a value freed fewer than 1,000,000 creations ago
+ * must not be handed out again (docs/reference.md, "Handles"). Later frees overwrite a bucket, so
+ * this can miss a reissue but never reports one that did not happen. */
 #define FREED_BITS 16
 static struct {
     int h;
@@ -447,14 +449,16 @@ static unsigned freed_hash(int h) { return ((uint32_t)h * 2654435761u) >> (32 - 
 /* A handle a create/dup/create_env call just returned. */
 static void check_new_handle(int h, const char *what) {
     EXPECT(h >= 4096, "%s returned handle %d: user handles are positive, >= 4096, never 0, "
-           "MPI_INFO_NULL or MPI_INFO_ENV (SPEC §3)", what, h);
+           "MPI_INFO_NULL or MPI_INFO_ENV (docs/reference.md, \"Handles\")", what, h);
     EXPECT(live_obj(h) == NULL, "%s returned handle %d, which is already a live object", what, h);
     for (int i = 0; i < nstale; i++)
-        EXPECT(stale[i] != h, "%s returned handle %d, freed earlier by this input (SPEC §3)", what, h);
+        EXPECT(stale[i] != h,
+               "%s returned handle %d, freed earlier by this input (docs/reference.md, \"Handles\")",
+               what, h);
     unsigned b = freed_hash(h);
     EXPECT(!(freed_tab[b].h == h && freed_tab[b].at + 1000000 > creations),
-           "%s returned handle %d, freed only %llu creations ago (SPEC §3: not within 1,000,000; "
-           "this check spans inputs, so the input alone may not reproduce it)",
+           "%s returned handle %d, freed only %llu creations ago (docs/reference.md, \"Handles\": "
+           "not within 1,000,000; this check spans inputs, so the input alone may not reproduce it)",
            what, h, creations - freed_tab[b].at);
     creations++;
 }
@@ -482,7 +486,8 @@ static void kill_obj(struct obj *o) {
 
 static char *g_host, *g_arch, *g_wdir; /* NULL when unknown */
 
-/* The pairs SPEC §7 lists, for a command line of argc strings. */
+/* The pairs docs/reference.md lists ("MPI_INFO_ENV and MPI_Info_create_env"), for a command line
+ * of argc strings. */
 static void build_env_model(struct obj *o, int argc, const struct str *argv) {
     static char joined[MAX_ARGC * 4096 + 65536];
     if (argc >= 1 && argv[0].len <= VAL_MAX) obj_set(o, "command", 7, argv[0].p, argv[0].len);
@@ -1235,7 +1240,8 @@ static char *read_file_all(const char *path, size_t *len) {
 }
 
 /* The model of MPI_INFO_ENV: built from /proc/self/cmdline, gethostname, uname and getcwd as
- * SPEC §7 says, then compared with what the library shows (and used from then on). */
+ * docs/reference.md says ("MPI_INFO_ENV and MPI_Info_create_env"), then compared with what the
+ * library shows (and used from then on). */
 static void init_env(void) {
     static char host[4096], wdir[8192];
     struct utsname u;
@@ -1280,14 +1286,15 @@ static void init_env(void) {
             snprintf(have + strlen(have), sizeof have - strlen(have), " %s", env_model.p[i].k);
         for (int i = 0; i < want.n; i++)
             snprintf(should + strlen(should), sizeof should - strlen(should), " %s", want.p[i].k);
-        EXPECT(env_model.n == want.n, "MPI_INFO_ENV has the keys%s; SPEC §7 gives%s for this process "
+        EXPECT(env_model.n == want.n,
+               "MPI_INFO_ENV has the keys%s; docs/reference.md gives%s for this process "
                "(%d arguments on its command line)", have, should, argc);
     }
     for (int i = 0; i < want.n; i++)
         EXPECT(strcmp(env_model.p[i].k, want.p[i].k) == 0 && env_model.p[i].vl == want.p[i].vl &&
                    memcmp(env_model.p[i].v, want.p[i].v, want.p[i].vl) == 0,
-               "MPI_INFO_ENV pair %d is (%s, %.60s), SPEC §7 gives (%s, %.60s)", i, env_model.p[i].k,
-               env_model.p[i].v, want.p[i].k, want.p[i].v);
+               "MPI_INFO_ENV pair %d is (%s, %.60s), docs/reference.md gives (%s, %.60s)", i,
+               env_model.p[i].k, env_model.p[i].v, want.p[i].k, want.p[i].v);
     obj_clear(&want);
 }
 

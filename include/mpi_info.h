@@ -799,6 +799,50 @@ int MPIX_Info_error_class(int errorcode, int *errorclass);
 int PMPIX_Info_error_class(int errorcode, int *errorclass);
 
 /**
+ * Describes this thread's last failed call.
+ *
+ * Gives what went wrong in the last call of this library that failed on the calling thread:
+ * the function and, where an argument was wrong, which one and why, as in
+ * `MPI_Info_set: the key is longer than 255 characters, the most a key has` or
+ * `MPI_Info_get: flag is NULL`; for a failure no argument explains, the function and its
+ * class's message (`MPI_Info_dup: out of memory`). Before any failure on the thread the
+ * description is empty. A description is never longer than 255 characters.
+ *
+ * If `*buflen > 0`, the description's first `min(length, *buflen - 1)` characters and a NUL
+ * are written to `description`; then `*buflen` is set to the length plus one, the buffer size
+ * the whole description needs. With `*buflen == 0` nothing is written to `description`,
+ * which may then be NULL. A buffer of 256 bytes holds any description.
+ *
+ * Only failures write the description: a call that succeeds leaves it as it was. The error
+ * functions (`MPI_Error_string`, `MPI_Error_class`, `MPIX_Info_error_string`,
+ * `MPIX_Info_error_class`) and this one never change it, so that reading a failure's message
+ * does not lose its description. The Fortran routines record their failures too, under their
+ * Fortran names (`MPI_INFO_SET: a key of 300 characters; the longest is 255`).
+ *
+ * Parameters:
+ * - `buflen` (in/out): in, the size of `description` in bytes; out, the description's length
+ *   plus one;
+ * - `description` (out): the description (or its beginning) and a NUL, at most `*buflen`
+ *   bytes.
+ *
+ * Errors, in checking order (on error no output is written):
+ * - `MPI_ERR_ARG`: `buflen` is NULL, `*buflen` is negative, or `description` is NULL while
+ *   `*buflen > 0`.
+ *
+ * Notes:
+ * The description is for people (a log line, an error report); programs decide on the
+ * error class, which every function returns. Neither MPICH nor Open MPI has this function.
+ *
+ * See also: `MPI_Error_string`, `MPIX_Info_error_string`.
+ */
+int MPIX_Info_last_failure(int *buflen, char *description);
+
+/**
+ * Profiling name of `MPIX_Info_last_failure`.
+ */
+int PMPIX_Info_last_failure(int *buflen, char *description);
+
+/**
  * Reads the value of a key as a boolean.
  *
  * The value of `key` is read as a boolean: `"true"` is 1, `"false"` is 0 (lowercase, blanks

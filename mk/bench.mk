@@ -18,6 +18,7 @@ bench: lib bench-hints
 	mpicc.openmpi $(BENCH_CFLAGS) -DBENCH_WITH_MPI benches/info_bench.c -o $(OUT)/bench/info_bench_openmpi -lpthread
 	@echo "MPICH $$(mpichversion | sed -n 's/^MPICH Version:[[:space:]]*//p'), $$(ompi_info --version | head -n 1), $$(nproc) cores: $$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
 	python3 benches/compare.py $(OUT)/bench/info_bench $(OUT)/bench/info_bench_abi $(OUT)/bench/info_bench_mpich $(OUT)/bench/info_bench_openmpi
+	CC="$(CC)" benches/instructions.sh $(LIB) $(OUT)/bench
 	@$(MAKE) --no-print-directory bench-hintcheck
 
 # The checker's costs (BENCHMARKS.md, "Checking hints"): MPIX_Info_check on a 20-key object

@@ -23,10 +23,11 @@ in = $(addprefix $(OUT)/$(1)/,$(2))
 # (mpi_info; mpi_info_abi for the standard ABI build, with its header include/$(3).h), $(4)
 # what the names of the programs' directories begin with (nothing; abi- for the standard ABI
 # build). Each tests-c/<name>.c is linked once against each library, shared and static; the
-# profiling interface (SPEC section 8) as a tool shared library linked ahead of the shared
-# library, and as the tool's object file linked ahead of the archive; the fuzz targets with
-# replay_rules; tests-c/unload.c, which loads the shared library only with dlopen (never linked
-# to it), closes it while threads that used it live, and loads a second copy beside it.
+# profiling interface (docs/reference.md, "Profiling names") as a tool shared library linked
+# ahead of the shared library, and as the tool's object file linked ahead of the archive; the
+# fuzz targets with replay_rules; tests-c/unload.c, which loads the shared library only with
+# dlopen (never linked to it), closes it while threads that used it live, and loads a second
+# copy beside it.
 define c_programs
 $(OUT)/$(1)/$(4)shared/%: tests-c/%.c tests-c/check.h tests-c/support.h include/$(3).h $(LIB)/lib$(3).so.$(VERSION)
 	@mkdir -p $$(@D)
@@ -110,6 +111,8 @@ ABI_HANDLES_DEFS := -DINT_LIBRARY='"$(abspath $(LIB))/libmpi_info.so"' -DABI_LIB
 $(call abi_builds,abi_handles): ABI_TEST_CFLAGS += $(ABI_HANDLES_DEFS)
 $(call abi_builds,abi_handles): ABI_ASAN_CFLAGS += $(ABI_HANDLES_DEFS)
 $(call abi_builds,abi_handles): $(LIB)/$(REALNAME)
+# The forged-handle probe that test_handles and abi_handles share, in each of their builds.
+$(foreach dir,$(C_BUILD_DIRS),$(call in,$(dir),test_handles)) $(call abi_builds,abi_handles): tests-c/handle_probe.h
 
 # abi_program finds <mpi.h> in tests-c/abi; abi_program_generated in a directory whose mpi.h
 # includes the generated header.

@@ -24,7 +24,7 @@ STRESS_THREADS ?= 8
 stress: lib $(OUT)/tests/shared/stress
 	STRESS_SECONDS=$(STRESS_SECONDS) STRESS_THREADS=$(STRESS_THREADS) $(OUT)/tests/shared/stress
 
-#: limits          SPEC section 3's limits (a million objects, a million pairs), memory reported
+#: limits          the limits of docs/reference.md (a million objects, a million pairs), memory reported
 limits: lib $(OUT)/tests/shared/limits
 	$(OUT)/tests/shared/limits
 

@@ -1,4 +1,4 @@
-# Fortran bindings (SPEC section 10, docs/fortran.md). The old-style routines (mpi_info_set_,
+# Fortran bindings (docs/reference.md, "Fortran", and docs/fortran.md). The old-style routines (mpi_info_set_,
 # ...) are in the library itself (src/capi/fortran.rs). Here: the modules mpi_info and
 # mpi_info_f08 (and mpi_info_constants, which both use), built with $(FC) (gfortran unless given;
 # mk/config.mk), and libmpi_info_f08.a with the mpi_info_f08 procedures; the Fortran test

@@ -24,9 +24,9 @@ pc_file = @sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCL
 
 # Names made weak in the archives. The MPI_ and MPIX_ names (and the Fortran mpi_ names), so that
 # a profiling tool linked ahead of an archive can define them and still take the PMPI_ and
-# PMPIX_ names from it (SPEC section 8). The error functions' profiling names too, C's and
-# Fortran's: a host MPI library defines them as well, and its definitions replace these instead
-# of clashing with them (docs/embedding.md).
+# PMPIX_ names from it (docs/reference.md, "Profiling names"). The error functions' profiling
+# names too, C's and Fortran's: a host MPI library defines them as well, and its definitions
+# replace these instead of clashing with them (docs/embedding.md).
 WEAKENED := 'MPI_*' 'MPIX_*' 'mpi_*' 'PMPI_Error_*' 'pmpi_error_*'
 
 # Copies one build into $(LIB): $(1) cargo's output directory, $(2) the library's name, $(3)

@@ -15,6 +15,7 @@ use std::os::fd::FromRawFd;
 use std::ptr::NonNull;
 
 use crate::error::Error;
+use crate::failure::{failed, Detail};
 
 /// The C string at `ptr`, reading at most `limit` bytes: the bytes before its NUL, or its first
 /// `limit` bytes when none of them is a NUL. `None` for NULL.
@@ -34,49 +35,13 @@ pub(crate) unsafe fn read_bounded<'a>(ptr: *const c_char, limit: usize) -> Optio
     Some(unsafe { std::slice::from_raw_parts(ptr.cast::<u8>(), len) })
 }
 
-/// [`read_bounded`] for strings that are usually short, such as keys: their first
-/// [`SHORT`] bytes are looked at one by one here, and only a longer string is passed to libc.
-///
-/// Why: libc's `strnlen` reads whole vectors. A key that the caller has just written, typically
-/// the output of `MPI_Info_get_nthkey` passed straight to `MPI_Info_get`, is still in the
-/// processor's store buffer, and a vector load across several pending stores waits until they
-/// reach the cache; byte loads are served from the store buffer.
-///
-/// # Safety
-/// As for [`read_bounded`].
-#[inline(always)]
-pub(crate) unsafe fn read_bounded_short<'a>(ptr: *const c_char, limit: usize) -> Option<&'a [u8]> {
-    if ptr.is_null() {
-        return None;
-    }
-    let bytes = ptr.cast::<u8>();
-    let short = limit.min(SHORT);
-    let mut len = 0;
-    // SAFETY: non-NULL, and by the caller's promise readable up to the NUL or `limit` bytes:
-    // byte `len` is read only while no NUL came before it and `len < limit`.
-    while len < short && unsafe { bytes.add(len).read() } != 0 {
-        len += 1;
-    }
-    if len == SHORT && len < limit {
-        // SAFETY: as in `read_bounded`; the first SHORT bytes hold no NUL, and strnlen reads
-        // at most `limit - SHORT` bytes after them, up to its NUL.
-        len += unsafe { libc::strnlen(ptr.add(SHORT), limit - SHORT) };
-    }
-    // SAFETY: the `len` bytes were just read, so they are readable, and by the caller's
-    // promise they stay unchanged for `'a`.
-    Some(unsafe { std::slice::from_raw_parts(bytes, len) })
-}
-
-/// How many bytes of a string [`read_bounded_short`] looks at itself.
-const SHORT: usize = 32;
-
 /// An output argument of type `T`, known to be non-NULL.
 pub(crate) struct Out<T>(NonNull<T>);
 
 impl<T: Copy> Out<T> {
-    /// `MPI_ERR_ARG` for NULL.
-    pub(crate) fn new(ptr: *mut T) -> Result<Self, Error> {
-        NonNull::new(ptr).map(Out).ok_or(Error::Arg)
+    /// `MPI_ERR_ARG` for NULL, noted as the argument `name` (`crate::failure`).
+    pub(crate) fn new(ptr: *mut T, name: &'static str) -> Result<Self, Error> {
+        NonNull::new(ptr).map(Out).ok_or_else(|| failed(Detail::Null(name)))
     }
 
     /// Reads the current value (for in-out arguments such as `MPI_Info_free`'s handle).
@@ -95,9 +60,9 @@ impl<T: Copy> Out<T> {
 pub(crate) struct OutStr(NonNull<c_char>);
 
 impl OutStr {
-    /// `MPI_ERR_ARG` for NULL.
-    pub(crate) fn new(ptr: *mut c_char) -> Result<Self, Error> {
-        NonNull::new(ptr).map(OutStr).ok_or(Error::Arg)
+    /// `MPI_ERR_ARG` for NULL, noted as the argument `name`.
+    pub(crate) fn new(ptr: *mut c_char, name: &'static str) -> Result<Self, Error> {
+        NonNull::new(ptr).map(OutStr).ok_or_else(|| failed(Detail::Null(name)))
     }
 
     /// Writes the first `min(bytes.len(), room)` bytes and a NUL: that many plus one bytes, and
@@ -175,9 +140,10 @@ pub(crate) struct OutBytes {
 }
 
 impl OutBytes {
-    /// `MPI_ERR_ARG` for NULL. `size` is what the caller said the buffer holds.
-    pub(crate) fn new(ptr: *mut c_void, size: usize) -> Result<Self, Error> {
-        NonNull::new(ptr.cast::<u8>()).map(|start| OutBytes { start, size }).ok_or(Error::Arg)
+    /// `MPI_ERR_ARG` for NULL, noted as the argument `name`. `size` is what the caller said the
+    /// buffer holds.
+    pub(crate) fn new(ptr: *mut c_void, size: usize, name: &'static str) -> Result<Self, Error> {
+        NonNull::new(ptr.cast::<u8>()).map(|start| OutBytes { start, size }).ok_or_else(|| failed(Detail::Null(name)))
     }
 
     /// Writes as much of `bytes` as fits at offset `at`: the bytes from `at` up to the end of
@@ -288,7 +254,7 @@ mod tests {
                 for offset in 0..8 {
                     let mut buf = [0xee_u8; 320];
                     let dst = buf[8 + offset..].as_mut_ptr().cast::<c_char>();
-                    OutStr::new(dst).unwrap().put(&src[..n], room);
+                    OutStr::new(dst, "dst").unwrap().put(&src[..n], room);
                     let written = n.min(room);
                     let (before, rest) = buf.split_at(8 + offset);
                     assert!(before.iter().all(|&b| b == 0xee), "n {n} room {room}: wrote before");

@@ -1,4 +1,5 @@
-//! `MPI_INFO_ENV` and `MPI_Info_create_env` (SPEC §7): what the process was started with.
+//! `MPI_INFO_ENV` and `MPI_Info_create_env` (docs/reference.md, "MPI_INFO_ENV and
+//! MPI_Info_create_env"): what the process was started with.
 
 use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError};
 
@@ -7,7 +8,7 @@ use crate::info::{InfoMap, MAX_VALUE_LEN};
 use crate::shared::SharedMap;
 
 /// Builds the environment pairs from a command line (`args[0]` is the command) in the order
-/// SPEC §7 gives. A pair whose value is unknown or longer than the value limit is left out,
+/// docs/reference.md gives ("MPI_INFO_ENV and MPI_Info_create_env"). A pair whose value is unknown or longer than the value limit is left out,
 /// never cut.
 pub fn build(args: &[&[u8]]) -> Result<InfoMap, Error> {
     let mut joined = [0u8; MAX_VALUE_LEN];

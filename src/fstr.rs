@@ -1,4 +1,4 @@
-//! Raw-pointer access at the Fortran boundary (SPEC §10): the counterpart of `crate::cstr` for
+//! Raw-pointer access at the Fortran boundary (docs/reference.md, "Fortran"): the counterpart of `crate::cstr` for
 //! the old-style Fortran routines in `capi::fortran`.
 //!
 //! A Fortran `CHARACTER*(*)` argument arrives as a pointer and, after all other arguments, a
@@ -17,6 +17,7 @@ use std::ffi::{c_char, c_int};
 use std::ptr::NonNull;
 
 use crate::error::Error;
+use crate::failure::{failed, Detail};
 
 /// `.TRUE.` and `.FALSE.` of a default `LOGICAL`, as gfortran and flang represent them.
 pub(crate) const TRUE: c_int = 1;
@@ -72,12 +73,13 @@ pub(crate) struct FortranOut {
 }
 
 impl FortranOut {
-    /// `MPI_ERR_ARG` for a NULL pointer with `len > 0`.
-    pub(crate) fn new(ptr: *mut c_char, len: usize) -> Result<Self, Error> {
+    /// `MPI_ERR_ARG` for a NULL pointer with `len > 0`, noted as the argument `name`
+    /// (`crate::failure`).
+    pub(crate) fn new(ptr: *mut c_char, len: usize, name: &'static str) -> Result<Self, Error> {
         match NonNull::new(ptr.cast::<u8>()) {
             Some(ptr) => Ok(FortranOut { ptr, len }),
             None if len == 0 => Ok(FortranOut { ptr: NonNull::dangling(), len: 0 }),
-            None => Err(Error::Arg),
+            None => Err(failed(Detail::Null(name))),
         }
     }
 
@@ -132,12 +134,12 @@ mod tests {
             [(10, 6, &b"abcd  "[..]), (2, 6, b"ab    "), (10, 3, b"abc"), (0, 4, b"    "), (10, 0, b"")]
         {
             let mut buf = [b'#'; 12];
-            let wrote = FortranOut::new(buf.as_mut_ptr().cast(), declared).unwrap().put(b"abcd", room);
+            let wrote = FortranOut::new(buf.as_mut_ptr().cast(), declared, "BUF").unwrap().put(b"abcd", room);
             assert_eq!(&buf[..declared], expect, "room {room} declared {declared}");
             assert_eq!(wrote, 4.min(room).min(declared));
             assert!(buf[declared..].iter().all(|&b| b == b'#'), "wrote past the declared length");
         }
-        assert!(FortranOut::new(std::ptr::null_mut(), 0).is_ok());
-        assert!(matches!(FortranOut::new(std::ptr::null_mut(), 1), Err(Error::Arg)));
+        assert!(FortranOut::new(std::ptr::null_mut(), 0, "S").is_ok());
+        assert!(matches!(FortranOut::new(std::ptr::null_mut(), 1, "S"), Err(Error::Arg)));
     }
 }

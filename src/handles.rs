@@ -1,11 +1,13 @@
-//! The handle table: integer `MPI_Info` handles to live info objects (SPEC §3, §9).
+//! The handle table: integer `MPI_Info` handles to live info objects (docs/reference.md,
+//! "Handles" and "Threads").
 //!
 //! A handle is `generation << 20 | slot`. Slots live in fixed segments that are created on
 //! first use and never freed or moved, so finding a slot takes no table-wide lock: a call
 //! locks only its own object's slot. That is what lets calls on different objects run side by
-//! side (SPEC §9); the one shared lock, the allocator's, is taken only by create, dup and free.
+//! side (docs/reference.md, "Threads"); the one shared lock, the allocator's, is taken only by create, dup and free.
 //!
-//! Why a handle is not reissued soon (SPEC §3: not within the next 1,000,000 creations):
+//! Why a handle is not reissued soon (docs/reference.md, "Handles": a freed value comes back no
+//! sooner than the 8,382,463rd creation after its free):
 //! a freed slot waits in a FIFO queue, and a creation takes the queue's oldest slot only while
 //! the queue holds more than `QUARANTINE` (4096) slots; otherwise a slot never used. Each
 //! reuse bumps the slot's 11-bit generation, which runs 1..=2047, so a freed value comes back
@@ -17,8 +19,8 @@
 //! its free: 1 + 2046 × 4097 = 8,382,463, whatever the pattern of creations and frees (the
 //! unit test `a_freed_value_comes_back_no_sooner_than_the_reissue_distance` runs the pattern
 //! that reaches it). Until then every use of it is `MPI_ERR_INFO`. Capacity: 2^20 slots, of
-//! which all but the quarantine can be live at once (1,044,480 ≥ the 1,000,000 SPEC §3 asks
-//! for).
+//! which all but the quarantine can be live at once (1,044,480 ≥ the 1,000,000 of
+//! docs/reference.md, "Limits").
 //!
 //! An object's pairs sit behind a [`SharedMap`] (a counted pointer), so `dup` shares them (O(1))
 //! and the first change to either copy makes that copy its own (copy-on-write).
@@ -29,12 +31,16 @@ use std::ptr::{null_mut, NonNull};
 
 use crate::env;
 use crate::error::Error;
+use crate::failure::{self, Detail};
 use crate::info::InfoMap;
 use crate::shared::SharedMap;
 use crate::sync::{AtomicPtr, Mutex, MutexGuard, Ordering, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
-/// The handle value of the predefined, read-only environment object (SPEC §2).
+/// The handle value of the predefined, read-only environment object (docs/reference.md, "Types
+/// and constants").
 pub const INFO_ENV: c_int = 305;
+/// `MPI_INFO_NULL`'s value, which no object has.
+pub(crate) const INFO_NULL: c_int = 304;
 
 // The model-checked build (`--cfg loom`) uses a tiny table, so that its tests reach segment
 // creation, slot reuse and generation checks within a few operations.
@@ -91,7 +97,7 @@ impl Default for SlotState {
 
 /// One cache line per slot: every call stores to its object's lock word, and two objects
 /// sharing a line would make threads working on different objects slow each other down
-/// (SPEC §9).
+/// (docs/reference.md, "Threads").
 #[derive(Default)]
 #[repr(align(64))]
 struct Slot(RwLock<SlotState>);
@@ -184,10 +190,10 @@ impl Table {
     /// every other value (`MPI_INFO_ENV` included: its generation bits are 0).
     #[inline(always)]
     fn read_live(&self, handle: c_int) -> Result<RwLockReadGuard<'_, SlotState>, Error> {
-        let (slot, generation) = self.decode(handle).ok_or(Error::Info)?;
+        let (slot, generation) = self.decode(handle).ok_or_else(|| not_live(handle))?;
         let state = slot.0.read();
         if !is_current(&state, generation) {
-            return Err(Error::Info);
+            return Err(not_live(handle));
         }
         Ok(state)
     }
@@ -195,23 +201,29 @@ impl Table {
     /// [`read_live`](Self::read_live), locked for writing.
     #[inline(always)]
     fn write_live(&self, handle: c_int) -> Result<RwLockWriteGuard<'_, SlotState>, Error> {
-        let (slot, generation) = self.decode(handle).ok_or(Error::Info)?;
+        let (slot, generation) = self.decode(handle).ok_or_else(|| not_live(handle))?;
         let state = slot.0.write();
         if !is_current(&state, generation) {
-            return Err(Error::Info);
+            return Err(not_live(handle));
         }
         Ok(state)
     }
 
     /// Runs `use_pairs` on the pairs of a live object, or of `MPI_INFO_ENV`; otherwise
     /// [`Error::Info`].
+    ///
+    /// `use_pairs` is called in one place, so that the compiler inlines it once rather than
+    /// making it a function of its own, with a call, for two call sites.
     #[inline(always)]
     pub fn read<R>(&self, handle: c_int, use_pairs: impl FnOnce(&InfoMap) -> Result<R, Error>) -> Result<R, Error> {
-        if handle == INFO_ENV {
-            return use_pairs(read_env()?);
-        }
-        let state = self.read_live(handle)?;
-        use_pairs(state.map.as_deref().unwrap_or(&EMPTY))
+        let state;
+        let pairs = if handle == INFO_ENV {
+            read_env()?
+        } else {
+            state = self.read_live(handle)?;
+            state.map.as_deref().unwrap_or(&EMPTY)
+        };
+        use_pairs(pairs)
     }
 
     /// The pairs of a live object, or of `MPI_INFO_ENV`, shared rather than copied: what a new
@@ -344,6 +356,17 @@ impl Writer<'_> {
         *map = Some(own);
         Ok(result)
     }
+}
+
+/// [`Error::Info`] for a handle that names no live object, with why (`crate::failure`).
+#[cold]
+fn not_live(handle: c_int) -> Error {
+    failure::failed(match handle {
+        INFO_NULL => Detail::InfoNull,
+        // Only a change is refused: every read of `MPI_INFO_ENV` is answered before a look-up.
+        INFO_ENV => Detail::InfoEnvReadOnly,
+        _ => Detail::DeadHandle(handle),
+    })
 }
 
 /// [`Table::read`] on the process's objects.

@@ -1,10 +1,11 @@
 //! The info object itself: an insertion-ordered map from byte-string keys to byte-string values.
 //!
 //! This is the safe core the C layer calls. It knows the standard's limits and order rules
-//! (SPEC §4–§6) and nothing about handles, pointers or threads.
+//! (docs/reference.md, "Rules every function follows", "Strings" and "Order") and nothing about
+//! handles, pointers or threads.
 //!
 //! Layout, chosen for flat lookup cost and small memory per pair:
-//! - `pairs` holds the pairs in key order, each one heap block behind an 8-byte pointer
+//! - `pairs` holds the pairs in insertion order, each one heap block behind an 8-byte pointer
 //!   (`crate::pair`), so the n-th key is one index away and a pair costs one allocation;
 //! - once there are more than `SCAN_LIMIT` pairs, `index` maps a key's hash to its position in
 //!   `pairs` (`crate::index`: one `u32` per slot, a hash made for short keys). Below that a

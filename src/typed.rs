@@ -1,5 +1,5 @@
-//! Values with types: the standard's portable text for booleans, integers and lists (seed 000,
-//! SPEC §11), read strictly and written canonically. Used by the `MPIX_Info_get_*` and
+//! Values with types: the standard's portable text for booleans, integers and lists
+//! (docs/reference.md, "The MPIX_ toolkit"), read strictly and written canonically. Used by the `MPIX_Info_get_*` and
 //! `MPIX_Info_set_*` functions; nothing here knows about handles or pointers.
 //!
 //! The rules, as the standard states them and as this module applies them:

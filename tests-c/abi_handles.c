@@ -7,17 +7,18 @@
  *   any kind, distinct from every other live handle, and MPI_Info_toint/fromint convert it
  *   exactly; so they do MPI_INFO_NULL (304) and MPI_INFO_ENV (305).
  * - Values that name no object are MPI_ERR_INFO from every function that takes a handle, with
- *   the outputs untouched and no live object changed: every value below 0x1000 but
- *   MPI_INFO_ENV (the predefined handles of every kind, MPI_INFO_NULL, 0), freed handles (also
- *   those whose slot holds a newer object: the generation check), live handles and
- *   MPI_INFO_ENV with a high bit set, ~0, heap, stack and static addresses, and addresses of
- *   PROT_NONE pages.
+ *   the outputs untouched and no live object changed: every value below 0x1000 (the predefined
+ *   handles of every kind, MPI_INFO_NULL, 0; MPI_INFO_ENV answers the reads and refuses every
+ *   write), freed handles (also those whose slot holds a newer object: the generation check),
+ *   live handles and MPI_INFO_ENV with a high bit set, ~0, heap, stack and static addresses,
+ *   and addresses of PROT_NONE pages. The probe and the fixtures are tests-c/handle_probe.h's,
+ *   which tests-c/test_handles.c runs on the values an int can have, against both libraries.
  * - A handle is never dereferenced: live objects whose handles are the addresses of PROT_NONE
  *   pages work as any other.
  * - Both libraries in one process: libmpi_info.so and libmpi_info_abi.so (INT_LIBRARY and
  *   ABI_LIBRARY, set by the Makefile) opened with dlopen and RTLD_LOCAL, both new to the
  *   process, give out the same handle numbers, and each keeps its own objects under them. */
-#include "support.h"
+#include "handle_probe.h"
 
 #include <dlfcn.h>
 #include <limits.h>
@@ -26,9 +27,6 @@
 #ifndef MPI_INFO_TEST_ABI
 #error "abi_handles.c tests the standard ABI build: compile it with -DMPI_INFO_TEST_ABI"
 #endif
-
-#define S32 0x5A5A5A5A
-#define SENT_HANDLE ((MPI_Info)(uintptr_t)0x5A5A5A5A5A5A5A5Aull)
 
 static MPI_Info at(uintptr_t address) { return (MPI_Info)address; }
 static uintptr_t address(MPI_Info h) { return (uintptr_t)h; }
@@ -55,36 +53,6 @@ static int predefined(MPI_Info h) {
 
 /* ---------------------------------------------------------------- live objects */
 
-/* Fixtures with known pairs, live the whole program, and their snapshots (and ENV's). */
-#define NFIX 2
-static MPI_Info fix[NFIX];
-static char *fix_snap[NFIX + 1];
-static size_t fix_len[NFIX + 1];
-
-static MPI_Info fix_handle(int i) { return i < NFIX ? fix[i] : MPI_INFO_ENV; }
-
-static void make_fixtures(void) {
-    for (int i = 0; i < NFIX; i++) {
-        if (MPI_Info_create(&fix[i]) != MPI_SUCCESS ||
-            MPI_Info_set(fix[i], "a", "1") != MPI_SUCCESS ||
-            MPI_Info_set(fix[i], "list", i ? "x,y" : "z") != MPI_SUCCESS) {
-            fprintf(stderr, "make_fixtures failed\n");
-            exit(2);
-        }
-    }
-    for (int i = 0; i <= NFIX; i++) fix_snap[i] = dump(fix_handle(i), &fix_len[i]);
-}
-
-static int fixtures_unchanged(void) {
-    int ok = 1;
-    for (int i = 0; i <= NFIX; i++)
-        if (!same_as(fix_handle(i), fix_snap[i], fix_len[i])) {
-            fprintf(stderr, "  live object %p changed\n", (void *)fix_handle(i));
-            ok = 0;
-        }
-    return ok;
-}
-
 /* The objects the churn keeps live, each holding "id" = the number of its creation. */
 #define LIVE 1000
 #define CREATIONS 12000
@@ -108,87 +76,6 @@ static int holds_own_id(int s) {
     snprintf(expect, sizeof expect, "%d", pool_id[s]);
     return MPI_Info_get(pool[s], "id", 15, value, &flag) == MPI_SUCCESS && flag == 1 &&
            strcmp(value, expect) == 0;
-}
-
-/* ---------------------------------------------------------------- refusal */
-
-static const char *refuse_fail; /* the call that misbehaved in the last refused() */
-
-/* 1 if every function that takes a handle answers MPI_ERR_INFO for v (which is no object) with
- * its outputs untouched, in either place of the two-handle calls; else 0, with refuse_fail
- * naming the first call that did not. */
-static int refused(MPI_Info v) {
-    char buf[64];
-    int flag, n, len, value;
-    int64_t value64;
-    MPI_Info out, c;
-    const char *const choices[] = {"x", "y"};
-#define REFUSED(call, outputs_untouched)                                                   \
-    do {                                                                                   \
-        if ((call) != MPI_ERR_INFO || !(outputs_untouched)) {                              \
-            refuse_fail = #call;                                                           \
-            return 0;                                                                      \
-        }                                                                                  \
-    } while (0)
-#define RESET() (flag = S32, n = S32, len = 60, value = S32, value64 = S32, out = SENT_HANDLE, \
-                 fill_sentinel(buf, sizeof buf))
-#define UNTOUCHED() (flag == S32 && n == S32 && len == 60 && value == S32 && value64 == S32 && \
-                     out == SENT_HANDLE && untouched(buf, 0, sizeof buf))
-    RESET();
-    REFUSED(MPI_Info_set(v, "a", "forged"), 1);
-    REFUSED(MPI_Info_set(v, "new", "forged"), 1);
-    REFUSED(MPI_Info_delete(v, "a"), 1);
-    REFUSED(MPI_Info_get(v, "a", 60, buf, &flag), UNTOUCHED());
-    REFUSED(MPI_Info_get_valuelen(v, "a", &n, &flag), UNTOUCHED());
-    REFUSED(MPI_Info_get_string(v, "a", &len, buf, &flag), UNTOUCHED());
-    REFUSED(MPI_Info_get_nkeys(v, &n), UNTOUCHED());
-    REFUSED(MPI_Info_get_nthkey(v, 0, buf), UNTOUCHED());
-    REFUSED(MPI_Info_dup(v, &out), UNTOUCHED());
-    c = v;
-    REFUSED(MPI_Info_free(&c), c == v);
-    REFUSED(PMPI_Info_get_nkeys(v, &n), UNTOUCHED());
-    REFUSED(PMPI_Info_set(v, "a", "forged"), 1);
-    REFUSED(MPIX_Info_get_bool(v, "a", &value, &flag), UNTOUCHED());
-    REFUSED(MPIX_Info_get_int(v, "a", &value, &flag), UNTOUCHED());
-    REFUSED(MPIX_Info_get_int64(v, "a", &value64, &flag), UNTOUCHED());
-    REFUSED(MPIX_Info_get_enum(v, "a", 2, choices, &value, &flag), UNTOUCHED());
-    REFUSED(MPIX_Info_get_nitems(v, "list", &n, &flag), UNTOUCHED());
-    REFUSED(MPIX_Info_get_item(v, "list", 0, &len, buf, &flag), UNTOUCHED());
-    REFUSED(MPIX_Info_set_bool(v, "a", 1), 1);
-    REFUSED(MPIX_Info_set_int64(v, "a", 7), 1);
-    REFUSED(MPIX_Info_merge(v, fix[0], 1), 1);
-    REFUSED(MPIX_Info_merge(fix[0], v, 1), 1);
-    REFUSED(MPIX_Info_set_from_string(v, "a 2", MPIX_INFO_FORMAT_LINES, 1), 1);
-    REFUSED(MPIX_Info_set_from_file(v, "/dev/null", MPIX_INFO_FORMAT_LINES, 1), 1);
-    REFUSED(MPIX_Info_serialize(v, &len, buf), UNTOUCHED());
-    REFUSED(MPIX_Info_equal(v, fix[1], 1, &flag), UNTOUCHED());
-    REFUSED(MPIX_Info_equal(fix[1], v, 0, &flag), UNTOUCHED());
-    /* The checks refuse the handle before they look at the rest (here bad too). */
-    REFUSED(MPIX_Info_check(v, "mpich", &out), UNTOUCHED());
-    REFUSED(PMPIX_Info_check(v, "no-such-target", NULL), 1);
-    REFUSED(MPIX_Info_check_with_vocab(v, "{}", NULL, &out), UNTOUCHED());
-    REFUSED(PMPIX_Info_check_with_vocab(v, NULL, "mpich", &out), UNTOUCHED());
-    return 1;
-#undef REFUSED
-#undef RESET
-#undef UNTOUCHED
-}
-
-/* Probes of one category: how many values were not refused, the first few printed. */
-static int category_bad;
-static const char *category;
-
-static void category_begin(const char *name) {
-    category = name;
-    category_bad = 0;
-}
-
-static void probe(MPI_Info v) {
-    if (!refused(v)) {
-        if (category_bad < 5)
-            fprintf(stderr, "  %s: %p is not refused: %s\n", category, (void *)v, refuse_fail);
-        category_bad++;
-    }
 }
 
 /* ---------------------------------------------------------------- both libraries at once */
@@ -431,7 +318,7 @@ static void test_created_handles(void) {
             for (int s = 0; s < LIVE; s++)
                 if (slot_of(pool[s]) == slot_of(stale[i])) {
                     reused++;
-                    probe(stale[i]);
+                    category_probe(stale[i]);
                     break;
                 }
         }
@@ -439,7 +326,7 @@ static void test_created_handles(void) {
         CHECK(reused > 0);
         CHECK(category_bad == 0);
         category_begin("other freed handles");
-        for (int i = 0; i < nstale; i += 97) probe(stale[i]);
+        for (int i = 0; i < nstale; i += 97) category_probe(stale[i]);
         CHECK(category_bad == 0);
         CHECK(fixtures_unchanged());
         int own = 1;
@@ -482,10 +369,10 @@ static void test_conversions(void) {
 
 /* ---------------------------------------------------------------- forged values */
 
-static void test_forged(void) {
-    category_begin("values below 0x1000 (predefined handles of every kind, MPI_INFO_NULL, 0)");
-    for (uintptr_t v = 0; v < RESERVED; v++)
-        if (at(v) != MPI_INFO_ENV) probe(at(v));
+static void test_forged_addresses(void) {
+    category_begin("values below 0x1000 (predefined handles of every kind, MPI_INFO_NULL, 0, "
+                   "MPI_INFO_ENV)");
+    for (uintptr_t v = 0; v < RESERVED; v++) category_probe(at(v));
     CHECK(category_bad == 0);
     CHECK(fixtures_unchanged());
 
@@ -493,9 +380,9 @@ static void test_forged(void) {
     for (int i = 0; i <= NFIX; i++) {
         const int bits[] = {31, 32, 40, 47, 48, 56, 63};
         for (size_t b = 0; b < sizeof bits / sizeof bits[0]; b++)
-            probe(at(address(fix_handle(i)) | (uintptr_t)1 << bits[b]));
-        probe(at(address(fix_handle(i)) + ((uintptr_t)1 << 32)));
-        probe(at(~address(fix_handle(i))));
+            category_probe(at(address(fix_handle(i)) | (uintptr_t)1 << bits[b]));
+        category_probe(at(address(fix_handle(i)) + ((uintptr_t)1 << 32)));
+        category_probe(at(~address(fix_handle(i))));
     }
     CHECK(category_bad == 0);
     CHECK(fixtures_unchanged());
@@ -515,7 +402,7 @@ static void test_forged(void) {
         if (!small || !large) exit(2);
         category_begin("heap, stack and static addresses, ~0");
         for (size_t i = 0; i < sizeof real / sizeof real[0]; i++)
-            if (!is_live(at(real[i]))) probe(at(real[i]));
+            if (!is_live(at(real[i]))) category_probe(at(real[i]));
         CHECK(category_bad == 0);
         CHECK(fixtures_unchanged());
         free(small);
@@ -534,7 +421,7 @@ static void test_forged(void) {
         category_begin("addresses of PROT_NONE pages");
         const size_t offsets[] = {0, 1, 8, page - 8, page, 2 * page - 1};
         for (size_t i = 0; i < sizeof offsets / sizeof offsets[0]; i++)
-            if (!is_live(at((uintptr_t)none + offsets[i]))) probe(at((uintptr_t)none + offsets[i]));
+            if (!is_live(at((uintptr_t)none + offsets[i]))) category_probe(at((uintptr_t)none + offsets[i]));
         CHECK(category_bad == 0);
         CHECK(fixtures_unchanged());
         munmap(none, 2 * page);
@@ -584,12 +471,11 @@ int main(int argc, char **argv) {
     make_fixtures();
     test_conversions();
     test_created_handles();
-    test_forged();
+    test_forged_addresses();
     test_handles_on_inaccessible_pages();
 
     for (int s = 0; s < LIVE; s++)
         if (pool[s] != MPI_INFO_NULL) CHECK_RC(MPI_Info_free(&pool[s]), MPI_SUCCESS);
-    for (int i = 0; i < NFIX; i++) CHECK_RC(MPI_Info_free(&fix[i]), MPI_SUCCESS);
-    for (int i = 0; i <= NFIX; i++) free(fix_snap[i]);
+    free_fixtures();
     return check_report();
 }

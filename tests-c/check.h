@@ -30,6 +30,26 @@
  * that is no int becomes -1, neither of which is an object (as a negative int is none in the
  * int library). */
 
+/* The codes the library answers: MPI_SUCCESS and the eight error classes, each with the number
+ * the standard ABI gives it and its name (which its message starts with). The one table of them:
+ * test_errors.c, abi_program.c and host/app.c read it, whichever header declared the names. */
+static const struct {
+    int code;       /* the header's constant */
+    int number;     /* what the constant must be */
+    const char *name;
+} ERROR_CODES[] = {
+    {MPI_SUCCESS, 0, "MPI_SUCCESS"},
+    {MPI_ERR_ARG, 13, "MPI_ERR_ARG"},
+    {MPI_ERR_OTHER, 16, "MPI_ERR_OTHER"},
+    {MPI_ERR_INTERN, 17, "MPI_ERR_INTERN"},
+    {MPI_ERR_INFO_KEY, 31, "MPI_ERR_INFO_KEY"},
+    {MPI_ERR_INFO_NOKEY, 32, "MPI_ERR_INFO_NOKEY"},
+    {MPI_ERR_INFO_VALUE, 33, "MPI_ERR_INFO_VALUE"},
+    {MPI_ERR_INFO, 34, "MPI_ERR_INFO"},
+    {MPI_ERR_NO_MEM, 39, "MPI_ERR_NO_MEM"},
+};
+#define N_ERROR_CODES ((int)(sizeof ERROR_CODES / sizeof ERROR_CODES[0]))
+
 static int check_passed_count, check_failed_count;
 static const char *check_program = "test";
 

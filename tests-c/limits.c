@@ -1,4 +1,5 @@
-/* limits.c - the scale limits of SPEC §3, with the memory they take measured and reported.
+/* limits.c - the scale limits of docs/reference.md, "Limits", with the memory they take
+ * measured and reported.
  *
  * Not a test_*.c (it is not run under valgrind): `make limits` runs it, and `make test` runs
  * it against the shared and the static library.
@@ -7,12 +8,14 @@
  *    MPI_INFO_ENV) and all distinct; a get on each succeeds; then one pair in each, read back
  *    from each (so no two handles reach one object). Memory per empty object, and per object
  *    holding one pair.
- *    Beyond the 1,000,000: creation goes on until it fails or 2^21 objects are live. SPEC §3
+ *    Beyond the 1,000,000: creation goes on until it fails or 2^21 objects are live. "Limits"
  *    promises 1,000,000; past that MPI_Info_create may only succeed (with a new, distinct
- *    handle) or fail with MPI_ERR_NO_MEM leaving *info untouched (§4); while it fails, dup
- *    and create_env fail the same clean way or succeed, and the live objects are unchanged.
+ *    handle) or fail with MPI_ERR_NO_MEM leaving *info untouched ("Rules every function
+ *    follows"); while it fails, dup and create_env fail the same clean way or succeed, and
+ *    the live objects are unchanged.
  *    Then everything is freed: every freed handle is dead (MPI_ERR_INFO), 1,000,000 objects can
- *    be live again, and none of those reuses a handle freed before (§3: not within 1,000,000).
+ *    be live again, and none of those reuses a handle freed before ("Handles": not within
+ *    1,000,000).
  * 2. One object with 1,000,000 pairs ("hint_NNNNNN" = "value_NNNNNN_with_some_length", as in
  *    the benchmark): nkeys; get of every key, and get_valuelen; get_nthkey at the first, the last
  *    and ~2,000 positions across the range; a dup, equal pair for pair; deletes in the middle

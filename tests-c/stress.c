@@ -1,6 +1,7 @@
-/* stress.c - concurrency stress (SPEC §9, with §3, §4 and §6): many threads doing random
- * operations on shared and private objects for a bounded time, then the final state checked
- * against what each thread knows it wrote.
+/* stress.c - concurrency stress (docs/reference.md, "Threads", with "Handles", "Rules every
+ * function follows" and "Order"): many threads doing random operations on shared and private
+ * objects for a bounded time, then the final state checked against what each thread knows it
+ * wrote.
  *
  * Not a test_*.c: it runs for a set time. `make test` runs it for 3 s against the shared and
  * the static library, `make stress` for STRESS_SECONDS (60 by default), `make valgrind` for 1 s.
@@ -33,9 +34,10 @@
  *    is the one with that id) or MPI_ERR_INFO (or the class the call may give on a live
  *    object), never anything else.
  *  - stale handles: freed handles go into a shared ring; every call on one returns
- *    MPI_ERR_INFO with its outputs untouched. SPEC §3 promises that only within the 1,000,000
- *    creations after the free, so each create/dup/create_env is counted before it is made,
- *    and a call further out is not judged (a handle read from a published slot likewise).
+ *    MPI_ERR_INFO with its outputs untouched. docs/reference.md, "Handles", promises that only
+ *    within the 8,382,462 creations after the free, and this test judges the first 1,000,000:
+ *    each create/dup/create_env is counted before it is made, and a call further out is not
+ *    judged (a handle read from a published slot likewise).
  *  - MPI_INFO_ENV: nkeys, get, dup and create_env compared with snapshots taken before the
  *    threads start; set, delete and free refused.
  * At the end: each shared object holds exactly the union of the threads' models (nkeys, every
@@ -1530,8 +1532,9 @@ static int mostly_read(tstate *t, int g, MPI_Info h, uint64_t lo0, uint32_t pick
      * them all; if not, it was replaced, and has at least those done before h was read. */
     uint64_t lo = ld(&w->done[o]), freed = ld(&b->freed), hi, seq = 0;
     int current = handle_from_bits(ld(&b->slot)) == h;
-    /* A handle whose free returned before the call began must be dead, while SPEC §3's window
-     * covers it; beyond it the handle may name a new object, and the call is not judged. */
+    /* A handle whose free returned before the call began must be dead, while the window of
+     * docs/reference.md, "Handles", covers it; beyond it the handle may name a new object, and
+     * the call is not judged. */
     int was_freed = freed != 0 && handle_from_bits(freed) == h;
     int dead = was_freed && (uint32_t)((uint32_t)ld(&creations) - (uint32_t)(freed >> 32)) <
                                 REUSE_WINDOW - WINDOW_MARGIN;
@@ -2582,7 +2585,8 @@ int main(int argc, char **argv) {
         CHECK_RC(MPI_Info_free(&h), MPI_SUCCESS);
     }
 
-    /* every remembered freed handle is dead (while the SPEC's window covers it) */
+    /* every remembered freed handle is dead (while the window of docs/reference.md, "Handles",
+     * covers it) */
     {
         int all_dead = 1;
         for (int i = 0; i < GRAVE; i++) {

@@ -1,5 +1,6 @@
 /* test_badargs.c - every bad argument of every function, with its exact error class
- * (SPEC §4 "Argument rules" and the table; §7 for MPI_Info_create_env).
+ * (docs/reference.md, "Rules every function follows" and each function's errors under
+ * "Functions"; "MPI_Info_create_env" for its arguments).
  *
  * Each failing call is made through a try_* helper that pre-fills every output with a
  * sentinel (0xA5 bytes for buffers, 0x5A5A5A5A for ints and handles) and records in `out_ok`
@@ -8,8 +9,9 @@
  * (nkeys, every nthkey, every value, in order) of the test objects and of MPI_INFO_ENV are
  * compared with a snapshot taken before any bad call.
  *
- * Precedence (SPEC §4: left to right, the first bad argument decides, all arguments are
- * checked before any lookup) is tested by combining several bad arguments. */
+ * Precedence (docs/reference.md, "Rules every function follows": left to right, the first
+ * bad argument decides, all arguments are checked before any lookup) is tested by combining
+ * several bad arguments. */
 #include "support.h"
 
 #include <limits.h>
@@ -380,7 +382,8 @@ static void test_env(void) {
         if (n >= 1 && n <= 8) {
             fill_sentinel(buf, sizeof buf);
             CHECK_RC(MPI_Info_get_nthkey(env, n - 1, buf), MPI_SUCCESS);
-            CHECK(strcmp(buf, "thread_level") == 0); /* SPEC §7: it is always last */
+            /* always last (docs/reference.md, "MPI_INFO_ENV and MPI_Info_create_env") */
+            CHECK(strcmp(buf, "thread_level") == 0);
             CTX_BEGIN("MPI_INFO_ENV, n = nkeys", n);
             FAILS(try_nthkey(env, n, 0), MPI_ERR_ARG);
             CTX_END();

@@ -1,8 +1,9 @@
-/* test_dup.c - MPI_Info_dup (SPEC §4, §6): the copy and the source are independent both
- * ways (set, replace, delete, free in either leaves the other as it was), dup of an empty
- * object, of a dup, chains of dups with a change at each level, dup of MPI_INFO_ENV gives an
- * ordinary writable object, the new handle differs from the source, large objects dup'd and
- * each copy modified. Every object is compared in full (order and values) with a model. */
+/* test_dup.c - MPI_Info_dup (docs/reference.md, "MPI_Info_dup" and "Order"): the copy and the
+ * source are independent both ways (set, replace, delete, free in either leaves the other as it
+ * was), dup of an empty object, of a dup, chains of dups with a change at each level, dup of
+ * MPI_INFO_ENV gives an ordinary writable object, the new handle differs from the source, large
+ * objects dup'd and each copy modified. Every object is compared in full (order and values) with a
+ * model. */
 #include "support.h"
 
 #include <limits.h>
@@ -78,7 +79,7 @@ static void test_basic_independence(void) {
     CHECK_RC(MPI_Info_dup(o, &d), MPI_SUCCESS);
     CHECK(d != o);
     CHECK(d != MPI_INFO_NULL && d != MPI_INFO_ENV);
-    CHECK(MPI_Info_toint(d) >= 4096); /* SPEC §3: user handles are never below 4096 */
+    CHECK(MPI_Info_toint(d) >= 4096); /* "Handles": created handles are at least 4096 */
     CHECK(matches(d, &mo, "fresh dup"));
     CHECK(matches(o, &mo, "source after dup"));
     model_copy(&md, &mo, 16);
@@ -293,7 +294,8 @@ static void test_env(void) {
     model env;
     char key[MPI_MAX_INFO_KEY], val[MPI_MAX_INFO_VAL];
     int n = nkeys(MPI_INFO_ENV);
-    CHECK(n >= 3); /* maxprocs, soft, thread_level are always known (SPEC §7) */
+    /* maxprocs, soft, thread_level are always known ("MPI_INFO_ENV and MPI_Info_create_env") */
+    CHECK(n >= 3);
     /* model of MPI_INFO_ENV as it is now (values may be long: keep them in full below) */
     model_init(&env, 32);
     {

@@ -1,4 +1,5 @@
-/* test_env.c - MPI_INFO_ENV and MPI_Info_create_env (SPEC §7, with §3 and §4).
+/* test_env.c - MPI_INFO_ENV and MPI_Info_create_env (docs/reference.md, "MPI_INFO_ENV and
+ * MPI_Info_create_env", with "Handles" and "MPI_Info_create_env").
  *
  * MPI_INFO_ENV with no init call: its keys, in order, and their values (command from
  * /proc/self/cmdline, argv joined with single spaces, maxprocs, soft, host, arch, wdir when the
@@ -117,8 +118,9 @@ static char *os_argv0(void) {
     return buf;
 }
 
-/* The pairs SPEC §7 lists, given the command (NULL: absent), the joined argv (NULL: absent)
- * and the expected wdir. Checks the key order and every value. */
+/* The pairs docs/reference.md lists ("MPI_INFO_ENV and MPI_Info_create_env"), given the command
+ * (NULL: absent), the joined argv (NULL: absent) and the expected wdir. Checks the key order and
+ * every value. */
 static void check_env_pairs(const char *what, MPI_Info info, const char *command,
                             const char *argv_joined, const char *wdir) {
     int failed_before = check_failed_count;

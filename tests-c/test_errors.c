@@ -1,9 +1,11 @@
 /* test_errors.c - constants, error strings and classes, handle conversion, PMPI_ twins
- * (SPEC §2, §4 table rows for c2f/f2c/toint/fromint and Error_string/Error_class, §8).
+ * (docs/reference.md, "Types and constants", "Handle conversions", "MPI_Error_string",
+ * "MPI_Error_class", "Profiling names").
  *
- * - every constant has exactly the value of SPEC §2's table, MPI_INFO_NULL is a constant
- *   expression (static initialiser, case label, array size), MPI_Info and MPI_Fint are int;
- * - MPI_Error_string knows every class of §2: success, non-empty, shorter than
+ * - every constant has exactly the value of the table in "Types and constants", MPI_INFO_NULL
+ *   is a constant expression (static initialiser, case label, array size), MPI_Info and
+ *   MPI_Fint are int;
+ * - MPI_Error_string knows every class of that table: success, non-empty, shorter than
  *   MPI_MAX_ERROR_STRING, *resultlen == strlen, nothing written after the NUL, all messages
  *   distinct; MPI_Error_class(code) == code; every other code in a wide range is MPI_ERR_ARG;
  * - MPI_Info_c2f/f2c/toint/fromint are the identity and round-trip, and a converted handle
@@ -88,46 +90,25 @@ static int classify(MPI_Info h) {
 }
 #endif
 
-struct known {
-    int code;
-    const char *name;
-};
-
-static const struct known known_codes[] = {
-    {MPI_SUCCESS, "MPI_SUCCESS"},
-    {MPI_ERR_ARG, "MPI_ERR_ARG"},
-    {MPI_ERR_OTHER, "MPI_ERR_OTHER"},
-    {MPI_ERR_INTERN, "MPI_ERR_INTERN"},
-    {MPI_ERR_INFO_KEY, "MPI_ERR_INFO_KEY"},
-    {MPI_ERR_INFO_NOKEY, "MPI_ERR_INFO_NOKEY"},
-    {MPI_ERR_INFO_VALUE, "MPI_ERR_INFO_VALUE"},
-    {MPI_ERR_INFO, "MPI_ERR_INFO"},
-    {MPI_ERR_NO_MEM, "MPI_ERR_NO_MEM"},
-};
-#define NKNOWN ((int)(sizeof known_codes / sizeof known_codes[0]))
-
 static int is_known(int code) {
-    for (int i = 0; i < NKNOWN; i++)
-        if (known_codes[i].code == code) return 1;
+    for (int i = 0; i < N_ERROR_CODES; i++)
+        if (ERROR_CODES[i].code == code) return 1;
     return 0;
 }
 
 static void test_constants(void) {
-    /* SPEC §2, value by value. */
+    /* docs/reference.md, "Types and constants", value by value. */
     CHECK(AS_INT(MPI_INFO_NULL) == 304);
     CHECK(AS_INT(MPI_INFO_ENV) == 305);
     CHECK(MPI_MAX_INFO_KEY == 256);
     CHECK(MPI_MAX_INFO_VAL == 1024);
     CHECK(MPI_MAX_ERROR_STRING == 512);
-    CHECK(MPI_SUCCESS == 0);
-    CHECK(MPI_ERR_ARG == 13);
-    CHECK(MPI_ERR_OTHER == 16);
-    CHECK(MPI_ERR_INTERN == 17);
-    CHECK(MPI_ERR_INFO_KEY == 31);
-    CHECK(MPI_ERR_INFO_NOKEY == 32);
-    CHECK(MPI_ERR_INFO_VALUE == 33);
-    CHECK(MPI_ERR_INFO == 34);
-    CHECK(MPI_ERR_NO_MEM == 39);
+    for (int i = 0; i < N_ERROR_CODES; i++) {
+        if (ERROR_CODES[i].code != ERROR_CODES[i].number)
+            fprintf(stderr, "%s is %d, not %d\n", ERROR_CODES[i].name, ERROR_CODES[i].code,
+                    ERROR_CODES[i].number);
+        CHECK(ERROR_CODES[i].code == ERROR_CODES[i].number);
+    }
     CHECK(MPI_THREAD_MULTIPLE == 4096);
 
     /* The constants are ints (not e.g. long or unsigned): the usual arithmetic type of the
@@ -186,17 +167,17 @@ static void test_constants(void) {
 }
 
 static void test_error_strings(void) {
-    char msgs[NKNOWN][MPI_MAX_ERROR_STRING];
+    char msgs[N_ERROR_CODES][MPI_MAX_ERROR_STRING];
     int ok_all = 1;
 
-    for (int i = 0; i < NKNOWN; i++) {
+    for (int i = 0; i < N_ERROR_CODES; i++) {
         char buf[MPI_MAX_ERROR_STRING + 64];
         int len = 0x5A5A5A5A;
-        int code = known_codes[i].code;
+        int code = ERROR_CODES[i].code;
         fill_sentinel(buf, sizeof buf);
         int rc = MPI_Error_string(code, buf, &len);
         if (rc != MPI_SUCCESS) {
-            fprintf(stderr, "MPI_Error_string(%s) returned %d\n", known_codes[i].name, rc);
+            fprintf(stderr, "MPI_Error_string(%s) returned %d\n", ERROR_CODES[i].name, rc);
             ok_all = 0;
             msgs[i][0] = '\0';
             CHECK(rc == MPI_SUCCESS);
@@ -215,7 +196,7 @@ static void test_error_strings(void) {
         CHECK(sl > 0);                          /* non-empty */
         CHECK(sl < MPI_MAX_ERROR_STRING);       /* at most 511 characters + NUL */
         CHECK(len == (int)sl);                  /* *resultlen == strlen */
-        CHECK(untouched(buf, sl + 1, sizeof buf)); /* nothing after the NUL (SPEC §5) */
+        CHECK(untouched(buf, sl + 1, sizeof buf)); /* nothing after the NUL ("Strings") */
         memcpy(msgs[i], buf, sl + 1);
 
         /* Same message on a second call (no hidden state). */
@@ -250,19 +231,19 @@ static void test_error_strings(void) {
     /* Distinct messages for distinct classes. */
     if (ok_all) {
         int distinct = 1;
-        for (int i = 0; i < NKNOWN; i++)
-            for (int j = i + 1; j < NKNOWN; j++)
+        for (int i = 0; i < N_ERROR_CODES; i++)
+            for (int j = i + 1; j < N_ERROR_CODES; j++)
                 if (strcmp(msgs[i], msgs[j]) == 0) {
-                    fprintf(stderr, "same message for %s and %s: \"%s\"\n", known_codes[i].name,
-                            known_codes[j].name, msgs[i]);
+                    fprintf(stderr, "same message for %s and %s: \"%s\"\n", ERROR_CODES[i].name,
+                            ERROR_CODES[j].name, msgs[i]);
                     distinct = 0;
                 }
         CHECK(distinct);
     }
 
-    /* Every code in a wide range that is not one of §2's classes is unknown: MPI_ERR_ARG,
-     * outputs untouched. (The individual codes the brief names are also checked one by
-     * one in test_badargs.) */
+    /* Every code in a wide range that is not one of the classes of "Types and constants" is
+     * unknown: MPI_ERR_ARG, outputs untouched. (Single codes, INT_MIN and INT_MAX among them,
+     * are also checked one by one in test_badargs.) */
     {
         int wrong = 0;
         for (int code = -300; code <= 5000; code++) {
@@ -349,7 +330,8 @@ static void test_conversion(void) {
         CHECK(wrong == 0);
     }
 #else
-    /* "identity on values" (SPEC §4): also on values that are not handles. */
+    /* The identity on every int (docs/reference.md, "Handle conversions"): also on values that
+     * are not handles. */
     {
         int vals[] = {0, -1, 1, 4095, INT_MIN, INT_MAX, 123456789};
         int wrong = 0;
@@ -493,11 +475,11 @@ static void test_pmpi(void) {
     }
 
     /* PMPI_Error_string gives the same text as MPI_Error_string. */
-    for (int i = 0; i < NKNOWN; i++) {
+    for (int i = 0; i < N_ERROR_CODES; i++) {
         char s1[MPI_MAX_ERROR_STRING], s2[MPI_MAX_ERROR_STRING];
         int l1 = -1, l2 = -2;
-        CHECK_RC(MPI_Error_string(known_codes[i].code, s1, &l1), MPI_SUCCESS);
-        CHECK_RC(PMPI_Error_string(known_codes[i].code, s2, &l2), MPI_SUCCESS);
+        CHECK_RC(MPI_Error_string(ERROR_CODES[i].code, s1, &l1), MPI_SUCCESS);
+        CHECK_RC(PMPI_Error_string(ERROR_CODES[i].code, s2, &l2), MPI_SUCCESS);
         CHECK(l1 == l2 && l1 >= 0 && strcmp(s1, s2) == 0);
     }
     {

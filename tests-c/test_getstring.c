@@ -1,7 +1,7 @@
-/* test_getstring.c - MPI_Info_get_string (SPEC §4): found with every *buflen (large, exact,
- * smaller, 1, 0 with value NULL), *buflen always set to len+1; missing key leaves *buflen and
- * value untouched; the empty value gives *buflen = 1; argument errors write nothing. Every
- * output buffer carries sentinels after the bytes the rule allows. */
+/* test_getstring.c - MPI_Info_get_string (docs/reference.md, "MPI_Info_get_string"): found with
+ * every *buflen (large, exact, smaller, 1, 0 with value NULL), *buflen always set to len+1; missing
+ * key leaves *buflen and value untouched; the empty value gives *buflen = 1; argument errors write
+ * nothing. Every output buffer carries sentinels after the bytes the rule allows. */
 #include "check.h"
 
 #include <limits.h>

@@ -1,31 +1,32 @@
-/* test_handles.c - info handles (SPEC §3).
+/* test_handles.c - info handles (docs/reference.md, "Handles").
  *
  * - Forged values (0, -1, INT_MIN, INT_MAX, every value 1..4095 including MPI_INFO_NULL and
  *   MPI_INFO_ENV, pseudo-random ints from a fixed seed, values next to live handles, live
- *   handles with one or two bits flipped) never crash and never reach another object: every
- *   function answers MPI_ERR_INFO with its outputs untouched (MPI_INFO_ENV: reads work,
- *   set/delete/free are MPI_ERR_INFO), and a set/delete/free through a forged value changes
- *   no live object (their full contents are compared with a snapshot).
+ *   handles with one or two bits flipped, freed handles) never crash and never reach another
+ *   object: every function that takes a handle, the MPIX_ ones and PMPI_ names included,
+ *   answers MPI_ERR_INFO with its outputs untouched (MPI_INFO_ENV: reads work, every write is
+ *   MPI_ERR_INFO), and a write through a forged value changes no live object (their full
+ *   contents are compared with a snapshot). The probe is tests-c/handle_probe.h's, which
+ *   tests-c/abi_handles.c runs too.
  * - User handles are > 0, != MPI_INFO_NULL, != MPI_INFO_ENV and >= 4096.
  * - A freed handle is dead for every function, and stays dead while nothing reuses it.
  * - Reuse distance: after a handle is freed, the next 1,000,000 handles created differ from
  *   it. Checked as "all handles created in a window of 1,000,000 creations are pairwise
- *   distinct" (which the SPEC implies), with and without 10,000 objects live meanwhile.
+ *   distinct" (which docs/reference.md, "Handles", implies), with and without 10,000 objects
+ *   live meanwhile.
  * - 1,000,000 objects live at once: all distinct, all valid, all dead after being freed.
  *
  * MPI_INFO_UNDER_VALGRIND set: fewer pseudo-random probes; the 1,000,000 checks stay.
  *
  * Handles are forged, compared and sorted through their integer form (MPI_Info_fromint and
  * MPI_Info_toint), so that against the standard ABI library (MPI_INFO_TEST_ABI) the same values
- * are tried; tests-c/abi_handles.c tries the values only a pointer can have. */
-#include "support.h"
+ * are tried, by the same probe; tests-c/abi_handles.c tries the values only a pointer can have. */
+#include "handle_probe.h"
 
 #include <limits.h>
 #include <stdint.h>
 #include <time.h>
 
-#define S32 0x5A5A5A5A
-#define S32_HANDLE MPI_Info_fromint(S32)
 #define MILLION 1000000
 
 static int under_valgrind;
@@ -47,129 +48,6 @@ static MPI_Info flip(MPI_Info h, unsigned mask) {
     return MPI_Info_fromint((int)((unsigned)MPI_Info_toint(h) ^ mask));
 }
 
-/* ---------------------------------------------------------------- snapshots */
-
-/* Live fixture objects with known contents; all of them hold the key "a" (which the probes
- * try to overwrite and delete), plus ENV. They stay live for the whole program. */
-#define NFIX 4
-static MPI_Info fix[NFIX];
-static char *fix_snap[NFIX + 1];
-static size_t fix_len[NFIX + 1];
-
-static MPI_Info fix_handle(int i) { return i < NFIX ? fix[i] : MPI_INFO_ENV; }
-
-static void make_fixtures(void) {
-    for (int i = 0; i < NFIX; i++) {
-        char v[32];
-        if (MPI_Info_create(&fix[i]) != MPI_SUCCESS) {
-            fprintf(stderr, "make_fixtures: create failed\n");
-            exit(2);
-        }
-        snprintf(v, sizeof v, "fixture %d", i);
-        if (MPI_Info_set(fix[i], "a", v) != MPI_SUCCESS ||
-            MPI_Info_set(fix[i], "b", "bee") != MPI_SUCCESS ||
-            (i % 2 && MPI_Info_set(fix[i], "odd", "") != MPI_SUCCESS)) {
-            fprintf(stderr, "make_fixtures: set failed\n");
-            exit(2);
-        }
-    }
-    for (int i = 0; i <= NFIX; i++) fix_snap[i] = dump(fix_handle(i), &fix_len[i]);
-}
-
-static int is_fixture(MPI_Info v) {
-    for (int i = 0; i < NFIX; i++)
-        if (fix[i] == v) return 1;
-    return 0;
-}
-
-static int fixtures_unchanged(void) {
-    int ok = 1;
-    for (int i = 0; i <= NFIX; i++) {
-        if (!same_as(fix_handle(i), fix_snap[i], fix_len[i])) {
-            fprintf(stderr, "  live object %d changed\n", MPI_Info_toint(fix_handle(i)));
-            ok = 0;
-        }
-    }
-    return ok;
-}
-
-/* ---------------------------------------------------------------- probing one value */
-
-static const char *probe_fail; /* the call that misbehaved in the last probe() */
-
-/* Every function on value v, which is not a live object (or is MPI_INFO_ENV). Returns 1 if
- * each answered as SPEC §3/§4 say, else 0 with probe_fail naming the first bad call. */
-static int probe(MPI_Info v) {
-    char buf[64];
-    int flag, vl, bl, n, rc;
-    MPI_Info nw, c;
-#define PROBE_FAIL(name)                                                                 \
-    do {                                                                                 \
-        probe_fail = (name);                                                             \
-        return 0;                                                                        \
-    } while (0)
-
-    if (v == MPI_INFO_ENV) {
-        n = S32;
-        if (MPI_Info_get_nkeys(v, &n) != MPI_SUCCESS || n < 3) PROBE_FAIL("get_nkeys(ENV)");
-        flag = S32;
-        if (MPI_Info_get(v, "maxprocs", 60, buf, &flag) != MPI_SUCCESS || flag != 1 ||
-            strcmp(buf, "1") != 0)
-            PROBE_FAIL("get(ENV)");
-    } else {
-        n = S32;
-        if (MPI_Info_get_nkeys(v, &n) != MPI_ERR_INFO || n != S32) PROBE_FAIL("get_nkeys");
-        flag = S32;
-        fill_sentinel(buf, sizeof buf);
-        if (MPI_Info_get(v, "a", 60, buf, &flag) != MPI_ERR_INFO || flag != S32 ||
-            !untouched(buf, 0, sizeof buf))
-            PROBE_FAIL("get");
-        flag = S32;
-        vl = S32;
-        if (MPI_Info_get_valuelen(v, "a", &vl, &flag) != MPI_ERR_INFO || flag != S32 ||
-            vl != S32)
-            PROBE_FAIL("get_valuelen");
-        flag = S32;
-        bl = 60;
-        fill_sentinel(buf, sizeof buf);
-        if (MPI_Info_get_string(v, "a", &bl, buf, &flag) != MPI_ERR_INFO || flag != S32 ||
-            bl != 60 || !untouched(buf, 0, sizeof buf))
-            PROBE_FAIL("get_string");
-        fill_sentinel(buf, sizeof buf);
-        if (MPI_Info_get_nthkey(v, 0, buf) != MPI_ERR_INFO || !untouched(buf, 0, sizeof buf))
-            PROBE_FAIL("get_nthkey");
-        nw = S32_HANDLE;
-        rc = MPI_Info_dup(v, &nw);
-        if (rc == MPI_SUCCESS && nw != S32_HANDLE) MPI_Info_free(&nw); /* don't leak on failure */
-        if (rc != MPI_ERR_INFO || nw != S32_HANDLE) PROBE_FAIL("dup");
-    }
-    if (MPI_Info_set(v, "a", "forged") != MPI_ERR_INFO) PROBE_FAIL("set (existing key)");
-    if (MPI_Info_set(v, "forged", "x") != MPI_ERR_INFO) PROBE_FAIL("set (new key)");
-    if (MPI_Info_delete(v, "a") != MPI_ERR_INFO) PROBE_FAIL("delete");
-    c = v;
-    if (MPI_Info_free(&c) != MPI_ERR_INFO || c != v) PROBE_FAIL("free");
-    return 1;
-#undef PROBE_FAIL
-}
-
-/* Probe-counting for a category: total wrong answers, the first few printed. */
-static int cat_bad;
-static const char *cat_name;
-
-static void cat_begin(const char *name) {
-    cat_name = name;
-    cat_bad = 0;
-}
-
-static void cat_probe(MPI_Info v) {
-    if (!probe(v)) {
-        if (cat_bad < 5)
-            fprintf(stderr, "  %s: forged handle %d (0x%08x): %s misbehaved\n", cat_name,
-                    MPI_Info_toint(v), (unsigned)MPI_Info_toint(v), probe_fail);
-        cat_bad++;
-    }
-}
-
 /* ---------------------------------------------------------------- forged values */
 
 static void test_forged(void) {
@@ -180,73 +58,73 @@ static void test_forged(void) {
                          65535,   65536,        1 << 30,  (int)0x80000001u,
                          (int)0xFFFF0000u, MPI_Info_toint(MPI_INFO_NULL),
                          MPI_Info_toint(MPI_INFO_ENV)};
-        cat_begin("special values");
+        category_begin("special values");
         for (size_t i = 0; i < sizeof special / sizeof special[0]; i++) {
             MPI_Info v = MPI_Info_fromint(special[i]);
-            if (!is_fixture(v)) cat_probe(v);
+            if (!is_fixture(v)) category_probe(v);
         }
-        CHECK(cat_bad == 0);
+        CHECK(category_bad == 0);
         CHECK(fixtures_unchanged());
     }
     /* Every value of the predefined range 1..4095 (304 = NULL, 305 = ENV included). */
     {
         int reached_fixture = 0;
-        cat_begin("1..4095");
+        category_begin("1..4095");
         for (int v = 1; v <= 4095; v++) {
             if (is_fixture(MPI_Info_fromint(v))) {
                 reached_fixture = 1; /* a user handle below 4096: checked below */
                 continue;
             }
-            cat_probe(MPI_Info_fromint(v));
+            category_probe(MPI_Info_fromint(v));
         }
-        CHECK(cat_bad == 0);
+        CHECK(category_bad == 0);
         CHECK(!reached_fixture);
         CHECK(fixtures_unchanged());
     }
     /* Pseudo-random ints. */
     {
         int count = under_valgrind ? 5000 : 200000;
-        cat_begin("pseudo-random");
+        category_begin("pseudo-random");
         for (int i = 0; i < count; i++) {
             MPI_Info v = MPI_Info_fromint((int)rnd());
             if (is_fixture(v)) continue;
-            cat_probe(v);
+            category_probe(v);
         }
-        CHECK(cat_bad == 0);
+        CHECK(category_bad == 0);
         CHECK(fixtures_unchanged());
     }
     /* Values next to the live handles (an implementation with sequential indices). */
     {
         int span = under_valgrind ? 200 : 5000;
-        cat_begin("near live handles");
+        category_begin("near live handles");
         for (int i = 0; i < NFIX; i++)
             for (int d = -span; d <= span; d++) {
                 long long w = (long long)MPI_Info_toint(fix[i]) + d;
                 if (w < INT_MIN || w > INT_MAX) continue;
                 if (is_fixture(MPI_Info_fromint((int)w))) continue;
-                cat_probe(MPI_Info_fromint((int)w));
+                category_probe(MPI_Info_fromint((int)w));
             }
-        CHECK(cat_bad == 0);
+        CHECK(category_bad == 0);
         CHECK(fixtures_unchanged());
     }
     /* Live handles with one bit flipped, and with two bits flipped. */
     {
-        cat_begin("one bit flipped");
+        category_begin("one bit flipped");
         for (int i = 0; i < NFIX; i++)
             for (int b = 0; b < 32; b++) {
                 MPI_Info v = flip(fix[i], 1u << b);
-                if (!is_fixture(v)) cat_probe(v);
+                if (!is_fixture(v)) category_probe(v);
             }
-        CHECK(cat_bad == 0);
+        CHECK(category_bad == 0);
         CHECK(fixtures_unchanged());
-        cat_begin("two bits flipped");
+        category_begin("two bits flipped");
         for (int i = 0; i < NFIX; i++)
             for (int b = 0; b < 32; b++)
                 for (int b2 = b + 1; b2 < 32; b2++) {
                     MPI_Info v = flip(fix[i], (1u << b) | (1u << b2));
-                    if (!is_fixture(v)) cat_probe(v);
+                    if (!is_fixture(v)) category_probe(v);
                 }
-        CHECK(cat_bad == 0);
+        CHECK(category_bad == 0);
         CHECK(fixtures_unchanged());
     }
 }
@@ -261,18 +139,18 @@ static int good_user_handle(MPI_Info h) {
 static void test_user_handle_values(void) {
     for (int i = 0; i < NFIX; i++) CHECK(good_user_handle(fix[i]));
     {
-        MPI_Info d = S32_HANDLE, e = S32_HANDLE;
+        MPI_Info d = SENT_HANDLE, e = SENT_HANDLE;
         CHECK_RC(MPI_Info_dup(fix[0], &d), MPI_SUCCESS);
-        CHECK(good_user_handle(d) && d != S32_HANDLE && !is_fixture(d));
+        CHECK(good_user_handle(d) && d != SENT_HANDLE && !is_fixture(d));
         CHECK_RC(MPI_Info_dup(MPI_INFO_ENV, &e), MPI_SUCCESS);
-        CHECK(good_user_handle(e) && e != S32_HANDLE && e != d && !is_fixture(e));
+        CHECK(good_user_handle(e) && e != SENT_HANDLE && e != d && !is_fixture(e));
         CHECK_RC(MPI_Info_free(&d), MPI_SUCCESS);
         CHECK_RC(MPI_Info_free(&e), MPI_SUCCESS);
         char a0[] = "x";
         char *av[] = {a0, NULL};
-        e = S32_HANDLE;
+        e = SENT_HANDLE;
         CHECK_RC(MPI_Info_create_env(1, av, &e), MPI_SUCCESS);
-        CHECK(good_user_handle(e) && e != S32_HANDLE && !is_fixture(e));
+        CHECK(good_user_handle(e) && e != SENT_HANDLE && !is_fixture(e));
         CHECK_RC(MPI_Info_free(&e), MPI_SUCCESS);
     }
 }
@@ -303,7 +181,7 @@ static void test_freed_is_dead(void) {
     {
         char buf[64];
         int flag = S32, vl = S32, bl = 60, n = S32;
-        MPI_Info nw = S32_HANDLE, c = saved;
+        MPI_Info nw = SENT_HANDLE, c = saved;
         fill_sentinel(buf, sizeof buf);
         CHECK_RC(MPI_Info_get(saved, "a", 60, buf, &flag), MPI_ERR_INFO);
         CHECK(flag == S32 && untouched(buf, 0, sizeof buf));
@@ -319,7 +197,7 @@ static void test_freed_is_dead(void) {
         CHECK_RC(MPI_Info_set(saved, "new", "x"), MPI_ERR_INFO);
         CHECK_RC(MPI_Info_delete(saved, "a"), MPI_ERR_INFO);
         CHECK_RC(MPI_Info_dup(saved, &nw), MPI_ERR_INFO);
-        CHECK(nw == S32_HANDLE);
+        CHECK(nw == SENT_HANDLE);
         CHECK_RC(MPI_Info_free(&c), MPI_ERR_INFO);
         CHECK(c == saved);
         /* The set above did not bring it back. */
@@ -389,7 +267,8 @@ static double now(void) {
 
 /* Free H; then 1,000,000 creations, each freed at once. H (creation #0) and the churn
  * handles (#1..#1,000,000) lie in one window of 1,000,000 creations after any of them was
- * freed, so SPEC §3 makes them pairwise distinct; the fixtures are live and distinct too. */
+ * freed, so docs/reference.md, "Handles", makes them pairwise distinct; the fixtures are live
+ * and distinct too. */
 static void test_reuse_churn(void) {
     size_t n = MILLION + 1 + NFIX;
     int *all = (int *)malloc(n * sizeof(int));
@@ -547,7 +426,7 @@ static void test_million_live(void) {
     long create_fail = 0, bad_value = 0, set_fail = 0;
 
     for (int i = 0; i < MILLION; i++) {
-        h[i] = S32_HANDLE;
+        h[i] = SENT_HANDLE;
         if (MPI_Info_create(&h[i]) != MPI_SUCCESS) {
             create_fail++;
             h[i] = MPI_Info_fromint(INT_MIN + i);
@@ -579,23 +458,23 @@ static void test_million_live(void) {
      * the live objects shows in the contents check below. */
     {
         int samples = under_valgrind ? 200 : 5000;
-        cat_begin("bit flips among 1,000,000 live");
+        category_begin("bit flips among 1,000,000 live");
         for (int s = 0; s < samples; s++) {
             MPI_Info base = h[rnd() % (uint32_t)MILLION];
             for (int b = 0; b < 32; b++) {
                 MPI_Info v = flip(base, 1u << b);
                 if (in_sorted(sorted, MILLION, MPI_Info_toint(v)) || is_fixture(v)) continue;
-                cat_probe(v);
+                category_probe(v);
             }
         }
-        CHECK(cat_bad == 0);
-        cat_begin("random among 1,000,000 live");
+        CHECK(category_bad == 0);
+        category_begin("random among 1,000,000 live");
         for (int s = 0; s < samples * 4; s++) {
             MPI_Info v = MPI_Info_fromint((int)rnd());
             if (in_sorted(sorted, MILLION, MPI_Info_toint(v)) || is_fixture(v)) continue;
-            cat_probe(v);
+            category_probe(v);
         }
-        CHECK(cat_bad == 0);
+        CHECK(category_bad == 0);
     }
 
     /* Every handle valid, with exactly its own contents. */
@@ -687,11 +566,7 @@ int main(int argc, char **argv) {
     test_million_live();
     test_dead_at_end();
 
-    for (int i = 0; i < NFIX; i++) {
-        CHECK_RC(MPI_Info_free(&fix[i]), MPI_SUCCESS);
-        CHECK(fix[i] == MPI_INFO_NULL);
-    }
-    for (int i = 0; i <= NFIX; i++) free(fix_snap[i]);
+    free_fixtures();
     if (getenv("TEST_HANDLES_TIMING")) fprintf(stderr, "elapsed %.2fs\n", now() - t0);
     return check_report();
 }

@@ -1,10 +1,10 @@
 /* test_mpix_merge.c - MPIX_Info_merge and MPIX_Info_equal, through both names.
  *
- * Merge: seed 002's set_info rule with and without overwrite, positions kept and new keys
- * appended in the source's order, self-merge, MPI_INFO_ENV as a source (never a target), a
- * target whose pairs are shared with a duplicate (the duplicate must not change), the source
- * never changed, errors in checking order with no object changed, and random merges across the
- * index threshold against the array model of support.h.
+ * Merge: the rule of MPI_Win_set_info (docs/mpix.md, "MPIX_Info_merge") with and without overwrite,
+ * positions kept and new keys appended in the source's order, self-merge, MPI_INFO_ENV as a source
+ * (never a target), a target whose pairs are shared with a duplicate (the duplicate must not
+ * change), the source never changed, errors in checking order with no object changed, and random
+ * merges across the index threshold against the array model of support.h.
  * Equal: ordered and unordered, same object, MPI_INFO_ENV, values and counts that differ, errors
  * in checking order with the output untouched. */
 #include "mpix_support.h"

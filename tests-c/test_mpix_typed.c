@@ -1,6 +1,6 @@
-/* test_mpix_typed.c - the typed reads and writes of the MPIX_ toolkit (SPEC §11):
- * MPIX_Info_get_bool, _get_int, _get_int64, _get_enum, _get_nitems, _get_item, _set_bool,
- * _set_int64, each through its MPIX_ and its PMPIX_ name.
+/* test_mpix_typed.c - the typed reads and writes of the MPIX_ toolkit (docs/reference.md, "The
+ * MPIX_ toolkit"): MPIX_Info_get_bool, _get_int, _get_int64, _get_enum, _get_nitems, _get_item,
+ * _set_bool, _set_int64, each through its MPIX_ and its PMPIX_ name.
  *
  * The value rules at their boundaries (INT_MIN/INT_MAX and one past, the int64 limits, "+0",
  * "-0", "+", "1 2", " 12 ", "0x10", fullwidth digits, the empty value, empty list elements,

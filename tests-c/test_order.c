@@ -1,6 +1,6 @@
-/* test_order.c - key order (SPEC §6): insertion order through get_nthkey, replacing keeps
- * the position, delete shifts later keys down, a deleted key set again goes to the end, dup
- * keeps the order, failed deletes change nothing, an emptied object has no nthkey. Small
+/* test_order.c - key order (docs/reference.md, "Order"): insertion order through get_nthkey,
+ * replacing keeps the position, delete shifts later keys down, a deleted key set again goes to the
+ * end, dup keeps the order, failed deletes change nothing, an emptied object has no nthkey. Small
  * objects by hand; sizes around likely representation switches; a 1000-key object under a
  * fixed-seed random mix of operations checked against an array model. */
 #include "support.h"

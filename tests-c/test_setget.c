@@ -1,4 +1,5 @@
-/* test_setget.c - MPI_Info_set / MPI_Info_get / MPI_Info_get_valuelen basics (SPEC §4, §5).
+/* test_setget.c - MPI_Info_set / MPI_Info_get / MPI_Info_get_valuelen basics
+ * (docs/reference.md, "Functions" and "Strings").
  *
  * Adding and replacing pairs, the key and value length limits (255/1023 characters), the
  * empty value, the empty key, case sensitivity, spaces and non-UTF-8 bytes kept exactly,
@@ -569,7 +570,8 @@ static void test_env_dup(void) {
     size_t lb, la;
     int n_env = nkeys(MPI_INFO_ENV);
 
-    CHECK(n_env >= 3); /* maxprocs, soft, thread_level are always known (SPEC §7) */
+    /* maxprocs, soft, thread_level are always known ("MPI_INFO_ENV and MPI_Info_create_env") */
+    CHECK(n_env >= 3);
     CHECK(has(MPI_INFO_ENV, "maxprocs", "1"));
     CHECK(has(MPI_INFO_ENV, "soft", "1"));
     CHECK(has(MPI_INFO_ENV, "thread_level", "MPI_THREAD_MULTIPLE"));

@@ -1,4 +1,5 @@
-/* test_threads.c - MPI_THREAD_MULTIPLE (SPEC §9, with §3, §4 and §6), with pthreads.
+/* test_threads.c - MPI_THREAD_MULTIPLE (docs/reference.md, "Threads", with "Handles", "Rules every
+ * function follows" and "Order"), with pthreads.
  *
  *  0. the first read of MPI_INFO_ENV, from many threads at once: all see the same pairs;
  *  1. threads each on their own object: set/get/delete/dup/free loops, contents verified;
@@ -667,8 +668,8 @@ static void test_dup_atomic(void) {
         }
     }
     if (during == 0) fprintf(stderr, "  note: no dup was taken while the writer ran\n");
-    /* Two sets are two modifications: SPEC §9 promises each is seen whole, not that x and y
-     * are seen together. Not a check; reported if it happens. */
+    /* Two sets are two modifications: docs/reference.md, "Threads", promises each is seen whole,
+     * not that x and y are seen together. Not a check; reported if it happens. */
     if (mixed) fprintf(stderr, "  note: %d dups saw x and y more than one step apart\n", mixed);
     /* The writer's last values, and the dups' own sets did not reach the source. */
     counter_value(t[0].iterations, xv);

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""test_ctypes.py - the C ABI of libmpi_info driven from Python through ctypes (SPEC §2-§9).
+"""test_ctypes.py - the C ABI of libmpi_info driven from Python through ctypes (the rules of
+docs/reference.md, "Types and constants" to "Threads").
 
 Usage: python3 test_ctypes.py PATH/TO/libmpi_info.so [extra arguments...]
 
@@ -10,13 +11,13 @@ sentinels first, so each check sees exactly which bytes a call wrote.
 
 Sections (all but the thread section run once with the MPI_ names and once with the PMPI_
 names, which must give the same results; one section mixes the two families):
-  - error strings and classes: every class of SPEC §2 has a message and is its own class,
-    unknown codes and NULL outputs are MPI_ERR_ARG with outputs untouched;
+  - error strings and classes: every class of "Types and constants" has a message and is its
+    own class, unknown codes and NULL outputs are MPI_ERR_ARG with outputs untouched;
   - handles and conversions: new handles are >= 4096 and distinct, c2f/f2c/toint/fromint are
     the identity (also on NULL, ENV, forged and freed values), a converted handle still works;
   - set/get/dup/free with exact values (replace, empty value, case and spaces kept, missing
     keys leave outputs untouched, dup is independent, free sets MPI_INFO_NULL, freed is dead);
-  - order after set, replace, delete and set-again (SPEC §6), get_nthkey writes strlen+1 bytes;
+  - order after set, replace, delete and set-again ("Order"), get_nthkey writes strlen+1 bytes;
   - truncation in MPI_Info_get (min(len, valuelen) chars then a NUL, nothing after);
   - MPI_Info_get_string sizing (*buflen 0 with NULL, short/exact/long buffers, missing key);
   - limits: keys of 255 bytes work, 256 (or unterminated) are MPI_ERR_INFO_KEY; values of
@@ -25,7 +26,8 @@ names, which must give the same results; one section mixes the two families):
     MPI_INFO_NULL; MPI_INFO_ENV where it would change; NULL keys, values and outputs; negative
     lengths and indexes; missing key on delete), left-to-right order when two are bad, and
     outputs and objects unchanged on error;
-  - MPI_INFO_ENV: the pairs of SPEC §7 for this interpreter's own command line
+  - MPI_INFO_ENV: the pairs of "MPI_INFO_ENV and MPI_Info_create_env" for this interpreter's
+    own command line
     (sys.orig_argv), read-only, its dup writable; MPI_Info_create_env with Python-built argv
     (argc 0/1/n, the 1023-character limits, non-UTF-8, spaces) and its MPI_ERR_ARG cases;
   - threads: 32 Python threads (ctypes releases the GIL during calls) each on its own object,
@@ -45,7 +47,7 @@ import threading
 import traceback
 from ctypes import POINTER, byref, c_char, c_char_p, c_int
 
-# ---- constants (SPEC §2) ------------------------------------------------------------------
+# ---- constants (reference.md, "Types and constants") ---------------------------------------------
 
 MPI_SUCCESS = 0
 MPI_ERR_ARG = 13
@@ -267,7 +269,7 @@ class Outs:
         return [n for n, a, b in zip(names, self._start, self._snapshot()) if a != b]
 
 
-# ---- error strings and classes (SPEC §2, §4) ------------------------------------------------
+# ---- error strings and classes (reference.md, "Types and constants", "MPI_Error_string") ---------
 
 def section_errors(api, messages):
     p = api.prefix
@@ -307,7 +309,7 @@ def section_errors(api, messages):
     check(p + "Error_string/class NULL outputs: the others untouched", o.changed(), [])
 
 
-# ---- handles and conversions (SPEC §3, §4) --------------------------------------------------
+# ---- handles and conversions (reference.md, "Handles", "Handle conversions") ---------------------
 
 def section_handles(api):
     p = api.prefix
@@ -426,7 +428,7 @@ def section_basic(api):
     free(api, h)
 
 
-# ---- order (SPEC §6) ---------------------------------------------------------------------------
+# ---- order (reference.md, "Order") ---------------------------------------------------------------
 
 def keys_of(api, h):
     return [nthkey(api, h, i) for i in range(nkeys(api, h))]
@@ -477,7 +479,7 @@ def section_order(api):
         free(api, x)
 
 
-# ---- truncation in MPI_Info_get (SPEC §4) -------------------------------------------------------
+# ---- truncation in MPI_Info_get (reference.md, "MPI_Info_get") -----------------------------------
 
 def section_truncation(api):
     p = api.prefix
@@ -496,7 +498,7 @@ def section_truncation(api):
     free(api, h)
 
 
-# ---- MPI_Info_get_string sizing (SPEC §4) -----------------------------------------------------
+# ---- MPI_Info_get_string sizing (reference.md, "MPI_Info_get_string") ----------------------------
 
 def section_get_string(api):
     p = api.prefix
@@ -541,7 +543,7 @@ def section_get_string(api):
     free(api, h)
 
 
-# ---- limits and bytes (SPEC §2, §5) ------------------------------------------------------------
+# ---- limits and bytes (reference.md, "Types and constants", "Strings") ---------------------------
 
 def section_limits(api):
     p = api.prefix
@@ -612,7 +614,7 @@ def section_limits(api):
     free(api, h)
 
 
-# ---- wrong arguments (SPEC §3, §4) -----------------------------------------------------------
+# ---- wrong arguments (reference.md, "Handles", "Rules every function follows") -------------------
 
 def handle_calls(api, h, o):
     """Every call taking an info handle, with valid other arguments. name -> rc."""
@@ -761,10 +763,10 @@ def section_bad_args(api):
     free(api, h)
 
 
-# ---- MPI_INFO_ENV and MPI_Info_create_env (SPEC §7) -------------------------------------------
+# ---- MPI_INFO_ENV and MPI_Info_create_env (reference.md, same title) -----------------------------
 
 def expected_env(argv, wdir):
-    """The pairs SPEC §7 gives for this argv (a list of bytes) and working directory."""
+    """The pairs docs/reference.md gives for this argv (a list of bytes) and working directory."""
     out = []
 
     def add(k, v):
@@ -878,7 +880,7 @@ def section_env(api):
         check("%screate_env %s" % (p, name), (rc, hv.value), (MPI_ERR_ARG, SENT_INT))
 
 
-# ---- the two families together (SPEC §8) -----------------------------------------------------
+# ---- the two families together (reference.md, "Profiling names") ---------------------------------
 
 def section_mixed(mpi, pmpi, messages):
     check("Error_string messages: MPI_ and PMPI_ agree", messages.get("PMPI_"),
@@ -898,7 +900,7 @@ def section_mixed(mpi, pmpi, messages):
           pairs(mpi, MPI_INFO_ENV))
 
 
-# ---- threads (SPEC §9) ---------------------------------------------------------------------------
+# ---- threads (reference.md, "Threads") -----------------------------------------------------------
 
 N_THREADS = 32
 ITERS = 200 // (20 if os.environ.get("MPI_INFO_UNDER_VALGRIND") else 1)

@@ -14,8 +14,7 @@
 
 use std::ffi::c_int;
 
-use super::handle::{from_int, to_int};
-use super::MPI_Info;
+use super::handle::{from_int, to_int, MPI_Info};
 
 /// Converts a C info handle to a Fortran handle.
 ///

@@ -23,9 +23,10 @@
 use std::cell::Cell;
 use std::ffi::{c_char, c_int, c_void};
 
-use super::{boundary, to_c_int};
+use super::{boundary_keeping_failure, count_arg, to_c_int};
 use crate::cstr::{Out, OutStr};
 use crate::error::{message, Error};
+use crate::failure;
 use crate::host::host_definition;
 use crate::nocancel::NoCancel;
 
@@ -132,10 +133,10 @@ pub extern "C" fn MPIX_Info_error_string(errorcode: c_int, string: *mut c_char, 
 /// Profiling name of `MPIX_Info_error_string`.
 #[no_mangle]
 pub extern "C" fn PMPIX_Info_error_string(errorcode: c_int, string: *mut c_char, resultlen: *mut c_int) -> c_int {
-    boundary(|| {
+    boundary_keeping_failure(|| {
         let text = message(errorcode).ok_or(Error::Arg)?.as_bytes();
-        let string = OutStr::new(string)?;
-        let resultlen = Out::new(resultlen)?;
+        let string = OutStr::new(string, "string")?;
+        let resultlen = Out::new(resultlen, "resultlen")?;
         string.put(text, text.len());
         resultlen.put(to_c_int(text.len())?);
         Ok(())
@@ -166,10 +167,67 @@ pub extern "C" fn MPIX_Info_error_class(errorcode: c_int, errorclass: *mut c_int
 /// Profiling name of `MPIX_Info_error_class`.
 #[no_mangle]
 pub extern "C" fn PMPIX_Info_error_class(errorcode: c_int, errorclass: *mut c_int) -> c_int {
-    boundary(|| {
+    boundary_keeping_failure(|| {
         message(errorcode).ok_or(Error::Arg)?;
-        Out::new(errorclass)?.put(errorcode);
+        Out::new(errorclass, "errorclass")?.put(errorcode);
         Ok(())
+    })
+}
+
+/// Describes this thread's last failed call.
+///
+/// Gives what went wrong in the last call of this library that failed on the calling thread:
+/// the function and, where an argument was wrong, which one and why, as in
+/// `MPI_Info_set: the key is longer than 255 characters, the most a key has` or
+/// `MPI_Info_get: flag is NULL`; for a failure no argument explains, the function and its
+/// class's message (`MPI_Info_dup: out of memory`). Before any failure on the thread the
+/// description is empty. A description is never longer than 255 characters.
+///
+/// If `*buflen > 0`, the description's first `min(length, *buflen - 1)` characters and a NUL
+/// are written to `description`; then `*buflen` is set to the length plus one, the buffer size
+/// the whole description needs. With `*buflen == 0` nothing is written to `description`,
+/// which may then be NULL. A buffer of 256 bytes holds any description.
+///
+/// Only failures write the description: a call that succeeds leaves it as it was. The error
+/// functions (`MPI_Error_string`, `MPI_Error_class`, `MPIX_Info_error_string`,
+/// `MPIX_Info_error_class`) and this one never change it, so that reading a failure's message
+/// does not lose its description. The Fortran routines record their failures too, under their
+/// Fortran names (`MPI_INFO_SET: a key of 300 characters; the longest is 255`).
+///
+/// Parameters:
+/// - `buflen` (in/out): in, the size of `description` in bytes; out, the description's length
+///   plus one;
+/// - `description` (out): the description (or its beginning) and a NUL, at most `*buflen`
+///   bytes.
+///
+/// Errors, in checking order (on error no output is written):
+/// - `MPI_ERR_ARG`: `buflen` is NULL, `*buflen` is negative, or `description` is NULL while
+///   `*buflen > 0`.
+///
+/// Notes:
+/// The description is for people (a log line, an error report); programs decide on the
+/// error class, which every function returns. Neither MPICH nor Open MPI has this function.
+///
+/// See also: `MPI_Error_string`, `MPIX_Info_error_string`.
+#[no_mangle]
+pub extern "C" fn MPIX_Info_last_failure(buflen: *mut c_int, description: *mut c_char) -> c_int {
+    PMPIX_Info_last_failure(buflen, description)
+}
+
+/// Profiling name of `MPIX_Info_last_failure`.
+#[no_mangle]
+pub extern "C" fn PMPIX_Info_last_failure(buflen: *mut c_int, description: *mut c_char) -> c_int {
+    boundary_keeping_failure(|| {
+        let buflen = Out::new(buflen, "buflen")?;
+        let size = count_arg(buflen.get(), "*buflen")?;
+        let description = if size > 0 { Some(OutStr::new(description, "description")?) } else { None };
+        failure::last(|text| {
+            if let Some(description) = description {
+                description.put(text, size - 1);
+            }
+            buflen.put(to_c_int(text.len() + 1)?);
+            Ok(())
+        })
     })
 }
 
@@ -177,9 +235,8 @@ type ErrorStringFn = unsafe extern "C" fn(c_int, *mut c_char, *mut c_int) -> c_i
 type ErrorClassFn = unsafe extern "C" fn(c_int, *mut c_int) -> c_int;
 
 /// The host's `MPI_Error_string` on a code this library does not own; `None` where no host
-/// library defines it (`crate::host`), or this thread is already passing a code on. The
-/// Fortran `MPI_ERROR_STRING` passes codes on through it too (`capi::fortran`).
-pub(super) fn host_error_string(errorcode: c_int, string: *mut c_char, resultlen: *mut c_int) -> Option<c_int> {
+/// library defines it (`crate::host`), or this thread is already passing a code on.
+fn host_error_string(errorcode: c_int, string: *mut c_char, resultlen: *mut c_int) -> Option<c_int> {
     pass_on(|| {
         let host = host_definition(c"PMPI_Error_string", c"MPI_Error_string")?;
         // SAFETY: the MPI standard fixes the C prototype of (P)MPI_Error_string, so a definition
@@ -192,7 +249,7 @@ pub(super) fn host_error_string(errorcode: c_int, string: *mut c_char, resultlen
 }
 
 /// [`host_error_string`] for `MPI_Error_class`.
-pub(super) fn host_error_class(errorcode: c_int, errorclass: *mut c_int) -> Option<c_int> {
+fn host_error_class(errorcode: c_int, errorclass: *mut c_int) -> Option<c_int> {
     pass_on(|| {
         let host = host_definition(c"PMPI_Error_class", c"MPI_Error_class")?;
         // SAFETY: as in `host_error_string`, for the standard's prototype of (P)MPI_Error_class.

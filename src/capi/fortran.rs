@@ -1,6 +1,6 @@
-//! The old-style Fortran routines (SPEC §10): `MPI_INFO_CREATE(INFO, IERROR)`, ... as called
-//! through `mpi_infof.h` and the `mpi_info` module, under the linker names gfortran and flang
-//! give them on Linux (lower case, one trailing underscore: `mpi_info_set_`), each with its
+//! The old-style Fortran routines (docs/reference.md, "Fortran"): `MPI_INFO_CREATE(INFO,
+//! IERROR)`, ... as called through `mpi_infof.h` and the `mpi_info` module, under the linker
+//! names gfortran and flang give them on Linux (lower case, one trailing underscore: `mpi_info_set_`), each with its
 //! `pmpi_` twin. The `mpi_info_f08` module calls the `pmpi_` routines (`fortran/`).
 //!
 //! Calling convention: every argument by reference; after all of them, one hidden `size_t` per
@@ -8,49 +8,72 @@
 //! class the C function would return; `LOGICAL` outputs are written as `.TRUE.`/`.FALSE.`
 //! (`crate::fstr`).
 //!
-//! The rules are those of the C functions (SPEC §4: arguments checked left to right, all
-//! before any lookup; on error no output is written and no object changes), with the Fortran
-//! string rules: input keys and values are stripped of leading and trailing blanks before the
+//! The rules are those of the C functions (docs/reference.md, "Rules every function follows":
+//! arguments checked left to right; on error no output is written and no object changes), with
+//! the Fortran string rules: input keys and values are stripped of leading and trailing blanks before the
 //! C rules apply (an all-blank key is `MPI_ERR_INFO_KEY`, the limits apply to the stripped
 //! text); output strings are blank-padded to their declared length and never written past it.
 //! `VALUELEN` of `MPI_INFO_GET` and `BUFLEN` of `MPI_INFO_GET_STRING` count characters with no
 //! terminator (docs/fortran.md quotes the standard).
 //!
-//! Like the C functions, each routine's work is in its `pmpi_` name, which runs over the core
-//! (`handles`, `InfoMap`, `env`), and the plain name only forwards.
+//! Each routine reads its arguments the Fortran way, in the C function's order, and then runs the
+//! C function's own body (`capi::object`), with the Fortran [`Face`]: one body per operation,
+//! and every handle through `capi::handle`. Like the C functions, the work is in the `pmpi_`
+//! name, and the plain name only forwards.
 //!
-//! `MPI_ERROR_STRING` and `MPI_ERROR_CLASS` answer for this library's codes and pass any other
-//! code to a host MPI's C `MPI_Error_string` / `MPI_Error_class`, found as the C functions find
-//! it (`capi::errors`, `crate::host`): a program that reaches these routines rather than its
+//! `MPI_ERROR_STRING` and `MPI_ERROR_CLASS` run the C functions (`capi::errors`), which answer
+//! for this library's codes and pass any other code to a host MPI's C `MPI_Error_string` /
+//! `MPI_Error_class` (`crate::host`): a program that reaches these routines rather than its
 //! host's own Fortran ones (the shared `libmpi_info` first in the lookup order) still gets the
-//! host's answer for the host's codes (docs/embedding.md, Fortran).
+//! host's answer for the host's codes (docs/embedding.md, Fortran). The message is then
+//! written the Fortran way.
 
 use std::ffi::{c_char, c_int};
 
-use super::errors::{host_error_class, host_error_string};
-use super::{count_arg, to_c_int, MPI_Fint, MPI_Info, MPI_INFO_NULL};
+use super::errors::{PMPI_Error_class, PMPI_Error_string};
+use super::handle::{self, MPI_Info};
+use super::object::{self, Face, TextOut};
+use super::{boundary, count_arg, to_c_int, MPI_Fint};
 use crate::cstr::Out;
-use crate::error::{message, Error, MPI_ERR_INTERN, MPI_SUCCESS};
+use crate::error::{Error, MPI_ERR_INTERN, MPI_SUCCESS};
+use crate::failure::{self, failed, Detail};
 use crate::fstr::{read_in, read_stripped, FortranOut, FALSE, TRUE};
-use crate::handles;
-use crate::info::{check_key, check_value};
+use crate::info::{check_key, check_value, MAX_KEY_LEN, MAX_VALUE_LEN};
 use crate::panics::quietly;
 use crate::setup::set_up;
 use crate::shared::SharedMap;
 
+/// The Fortran face: `.TRUE.` and `.FALSE.`, and lengths with no terminator.
+const FORTRAN: Face = Face { truth: TRUE, falsehood: FALSE, terminator: 0 };
+
+impl TextOut for FortranOut {
+    fn put_text(self, text: &[u8], room: usize) {
+        self.put(text, room);
+    }
+}
+
 /// Runs a routine's body (as the C functions do, panics included) and stores its class in
 /// `IERROR`. A NULL `IERROR`, which no Fortran caller passes, receives nothing.
-fn run(ierror: *mut MPI_Fint, body: impl FnOnce() -> Result<(), Error>) {
-    run_code(ierror, || body().map_or_else(Error::code, |()| MPI_SUCCESS))
+fn run(ierror: *mut MPI_Fint, function: &'static str, body: impl FnOnce() -> Result<(), Error>) {
+    put_ierror(ierror, boundary(function, body));
 }
 
 /// [`run`] for a body that returns a code itself: the error routines, which return what a
-/// host's function returned. A panic is `MPI_ERR_INTERN`.
+/// host's function returned, and replace no failure's description (`capi::errors`). A panic is
+/// `MPI_ERR_INTERN`.
 fn run_code(ierror: *mut MPI_Fint, body: impl FnOnce() -> c_int) {
     set_up();
     let code = quietly(body).unwrap_or(MPI_ERR_INTERN);
-    if let Ok(ierror) = Out::new(ierror) {
-        ierror.put(code);
+    failure::forget();
+    put_ierror(ierror, code);
+}
+
+/// Stores a routine's class in `IERROR`.
+fn put_ierror(ierror: *mut MPI_Fint, code: c_int) {
+    match Out::new(ierror, "IERROR") {
+        Ok(ierror) => ierror.put(code),
+        // Not a failure of the call, whose description is recorded already.
+        Err(_) => failure::forget(),
     }
 }
 
@@ -68,9 +91,9 @@ unsafe fn handle_arg(info: *const MPI_Fint) -> Result<MPI_Info, Error> {
 ///
 /// # Safety
 /// As for `read_in`: `n` is NULL or points to an `INTEGER`.
-unsafe fn int_arg(n: *const MPI_Fint) -> Result<c_int, Error> {
+unsafe fn int_arg(n: *const MPI_Fint, name: &'static str) -> Result<c_int, Error> {
     // SAFETY: the caller's promise is `read_in`'s.
-    unsafe { read_in(n) }.ok_or(Error::Arg)
+    unsafe { read_in(n) }.ok_or_else(|| failed(Detail::Null(name)))
 }
 
 /// An input key: blanks stripped, then empty, longer than 255 characters or holding a NUL
@@ -81,8 +104,14 @@ unsafe fn int_arg(n: *const MPI_Fint) -> Result<c_int, Error> {
 /// not written while `'a` lasts.
 unsafe fn key_arg<'a>(key: *const c_char, len: usize) -> Result<&'a [u8], Error> {
     // SAFETY: the caller's promise is `read_stripped`'s.
-    let key = unsafe { read_stripped(key, len) }.ok_or(Error::InfoKey)?;
-    check_key(key)?;
+    let key = unsafe { read_stripped(key, len) }.ok_or_else(|| failed(Detail::NullKey))?;
+    check_key(key).map_err(|_| {
+        failed(match key.len() {
+            0 => Detail::EmptyKey,
+            n if n > MAX_KEY_LEN => Detail::KeyOfLength(n),
+            _ => Detail::KeyWithNul,
+        })
+    })?;
     Ok(key)
 }
 
@@ -94,8 +123,13 @@ unsafe fn key_arg<'a>(key: *const c_char, len: usize) -> Result<&'a [u8], Error>
 /// not written while `'a` lasts.
 unsafe fn value_arg<'a>(value: *const c_char, len: usize) -> Result<&'a [u8], Error> {
     // SAFETY: the caller's promise is `read_stripped`'s.
-    let value = unsafe { read_stripped(value, len) }.ok_or(Error::InfoValue)?;
-    check_value(value)?;
+    let value = unsafe { read_stripped(value, len) }.ok_or_else(|| failed(Detail::NullValue))?;
+    check_value(value).map_err(|_| {
+        failed(match value.len() {
+            n if n > MAX_VALUE_LEN => Detail::ValueOfLength(n),
+            _ => Detail::ValueWithNul,
+        })
+    })?;
     Ok(value)
 }
 
@@ -108,11 +142,7 @@ pub extern "C" fn mpi_info_create_(info: *mut MPI_Fint, ierror: *mut MPI_Fint) {
 /// Profiling name of `mpi_info_create_`.
 #[no_mangle]
 pub extern "C" fn pmpi_info_create_(info: *mut MPI_Fint, ierror: *mut MPI_Fint) {
-    run(ierror, || {
-        let info = Out::new(info)?;
-        info.put(handles::create(None)?);
-        Ok(())
-    })
+    run(ierror, "MPI_INFO_CREATE", || object::create(info))
 }
 
 /// `MPI_INFO_SET(INFO, KEY, VALUE, IERROR)`: adds the pair, or replaces the key's value.
@@ -138,15 +168,15 @@ pub extern "C" fn pmpi_info_set_(
     key_len: usize,
     value_len: usize,
 ) {
-    run(ierror, || {
+    run(ierror, "MPI_INFO_SET", || {
         // SAFETY: `info` comes straight from the Fortran caller: a reference to an `INTEGER`.
-        handles::write(unsafe { handle_arg(info) }?, |mut object| {
+        handle::write(unsafe { handle_arg(info) }?, |object| {
             // SAFETY: `key` and `key_len` come straight from the Fortran caller: a `CHARACTER`
             // argument and its declared length.
             let key = unsafe { key_arg(key, key_len) }?;
             // SAFETY: as for `key`.
             let value = unsafe { value_arg(value, value_len) }?;
-            object.modify(|map| map.set_valid(key, value))
+            object::set(object, key, value)
         })
     })
 }
@@ -161,17 +191,13 @@ pub extern "C" fn mpi_info_delete_(info: *const MPI_Fint, key: *const c_char, ie
 /// Profiling name of `mpi_info_delete_`.
 #[no_mangle]
 pub extern "C" fn pmpi_info_delete_(info: *const MPI_Fint, key: *const c_char, ierror: *mut MPI_Fint, key_len: usize) {
-    run(ierror, || {
+    run(ierror, "MPI_INFO_DELETE", || {
         // SAFETY: `info` comes straight from the Fortran caller: a reference to an `INTEGER`.
-        handles::write(unsafe { handle_arg(info) }?, |mut object| {
+        handle::write(unsafe { handle_arg(info) }?, |object| {
             // SAFETY: `key` and `key_len` come straight from the Fortran caller: a `CHARACTER`
             // argument and its declared length.
             let key = unsafe { key_arg(key, key_len) }?;
-            // Checked before `modify`, which would first copy pairs shared with a duplicate.
-            if object.map().get(key).is_none() {
-                return Err(Error::InfoNoKey);
-            }
-            object.modify(|map| map.delete_valid(key))
+            object::delete(object, key)
         })
     })
 }
@@ -209,23 +235,17 @@ pub extern "C" fn pmpi_info_get_(
     key_len: usize,
     value_len: usize,
 ) {
-    run(ierror, || {
+    run(ierror, "MPI_INFO_GET", || {
         // SAFETY: `info` comes straight from the Fortran caller: a reference to an `INTEGER`.
-        handles::read(unsafe { handle_arg(info) }?, |map| {
+        handle::read(unsafe { handle_arg(info) }?, |map| {
             // SAFETY: `key` and `key_len` come straight from the Fortran caller: a `CHARACTER`
             // argument and its declared length.
             let key = unsafe { key_arg(key, key_len) }?;
             // SAFETY: `valuelen` comes straight from the Fortran caller: a reference to an `INTEGER`.
-            let room = count_arg(unsafe { int_arg(valuelen) }?)?;
-            let value = FortranOut::new(value, value_len)?;
-            let flag = Out::new(flag)?;
-            match map.get(key) {
-                Some(found) => {
-                    value.put(found, room);
-                    flag.put(TRUE);
-                }
-                None => flag.put(FALSE),
-            }
+            let room = count_arg(unsafe { int_arg(valuelen, "VALUELEN") }?, "VALUELEN")?;
+            let value = FortranOut::new(value, value_len, "VALUE")?;
+            let flag = Out::new(flag, "FLAG")?;
+            object::get(&FORTRAN, map, key, room, value, flag);
             Ok(())
         })
     })
@@ -256,22 +276,15 @@ pub extern "C" fn pmpi_info_get_valuelen_(
     ierror: *mut MPI_Fint,
     key_len: usize,
 ) {
-    run(ierror, || {
+    run(ierror, "MPI_INFO_GET_VALUELEN", || {
         // SAFETY: `info` comes straight from the Fortran caller: a reference to an `INTEGER`.
-        handles::read(unsafe { handle_arg(info) }?, |map| {
+        handle::read(unsafe { handle_arg(info) }?, |map| {
             // SAFETY: `key` and `key_len` come straight from the Fortran caller: a `CHARACTER`
             // argument and its declared length.
             let key = unsafe { key_arg(key, key_len) }?;
-            let valuelen = Out::new(valuelen)?;
-            let flag = Out::new(flag)?;
-            match map.get(key) {
-                Some(found) => {
-                    valuelen.put(to_c_int(found.len())?);
-                    flag.put(TRUE);
-                }
-                None => flag.put(FALSE),
-            }
-            Ok(())
+            let valuelen = Out::new(valuelen, "VALUELEN")?;
+            let flag = Out::new(flag, "FLAG")?;
+            object::get_valuelen(&FORTRAN, map, key, valuelen, flag)
         })
     })
 }
@@ -310,28 +323,17 @@ pub extern "C" fn pmpi_info_get_string_(
     key_len: usize,
     value_len: usize,
 ) {
-    run(ierror, || {
+    run(ierror, "MPI_INFO_GET_STRING", || {
         // SAFETY: `info` comes straight from the Fortran caller: a reference to an `INTEGER`.
-        handles::read(unsafe { handle_arg(info) }?, |map| {
+        handle::read(unsafe { handle_arg(info) }?, |map| {
             // SAFETY: `key` and `key_len` come straight from the Fortran caller: a `CHARACTER`
             // argument and its declared length.
             let key = unsafe { key_arg(key, key_len) }?;
-            let buflen = Out::new(buflen)?;
-            let room = count_arg(buflen.get())?;
-            let value = if room > 0 { Some(FortranOut::new(value, value_len)?) } else { None };
-            let flag = Out::new(flag)?;
-            match map.get(key) {
-                Some(found) => {
-                    let length = to_c_int(found.len())?;
-                    if let Some(value) = value {
-                        value.put(found, room);
-                    }
-                    buflen.put(length);
-                    flag.put(TRUE);
-                }
-                None => flag.put(FALSE),
-            }
-            Ok(())
+            let buflen = Out::new(buflen, "BUFLEN")?;
+            let room = count_arg(buflen.get(), "BUFLEN")?;
+            let value = if room > 0 { Some(FortranOut::new(value, value_len, "VALUE")?) } else { None };
+            let flag = Out::new(flag, "FLAG")?;
+            object::get_string(&FORTRAN, map, key, room, buflen, value, flag)
         })
     })
 }
@@ -345,13 +347,9 @@ pub extern "C" fn mpi_info_get_nkeys_(info: *const MPI_Fint, nkeys: *mut MPI_Fin
 /// Profiling name of `mpi_info_get_nkeys_`.
 #[no_mangle]
 pub extern "C" fn pmpi_info_get_nkeys_(info: *const MPI_Fint, nkeys: *mut MPI_Fint, ierror: *mut MPI_Fint) {
-    run(ierror, || {
+    run(ierror, "MPI_INFO_GET_NKEYS", || {
         // SAFETY: `info` comes straight from the Fortran caller: a reference to an `INTEGER`.
-        handles::read(unsafe { handle_arg(info) }?, |map| {
-            let nkeys = Out::new(nkeys)?;
-            nkeys.put(to_c_int(map.len())?);
-            Ok(())
-        })
+        handle::read(unsafe { handle_arg(info) }?, |map| object::get_nkeys(map, nkeys))
     })
 }
 
@@ -378,15 +376,13 @@ pub extern "C" fn pmpi_info_get_nthkey_(
     ierror: *mut MPI_Fint,
     key_len: usize,
 ) {
-    run(ierror, || {
+    run(ierror, "MPI_INFO_GET_NTHKEY", || {
         // SAFETY: `info` comes straight from the Fortran caller: a reference to an `INTEGER`.
-        handles::read(unsafe { handle_arg(info) }?, |map| {
+        handle::read(unsafe { handle_arg(info) }?, |map| {
             // SAFETY: `n` comes straight from the Fortran caller: a reference to an `INTEGER`.
-            let position = count_arg(unsafe { int_arg(n) }?)?;
-            let key = FortranOut::new(key, key_len)?;
-            let found = map.nth_key(position).ok_or(Error::Arg)?;
-            key.put(found, found.len());
-            Ok(())
+            let position = count_arg(unsafe { int_arg(n, "N") }?, "N")?;
+            let key = FortranOut::new(key, key_len, "KEY")?;
+            object::get_nthkey(map, position, key)
         })
     })
 }
@@ -401,13 +397,8 @@ pub extern "C" fn mpi_info_dup_(info: *const MPI_Fint, newinfo: *mut MPI_Fint, i
 /// Profiling name of `mpi_info_dup_`.
 #[no_mangle]
 pub extern "C" fn pmpi_info_dup_(info: *const MPI_Fint, newinfo: *mut MPI_Fint, ierror: *mut MPI_Fint) {
-    run(ierror, || {
-        // SAFETY: `info` comes straight from the Fortran caller: a reference to an `INTEGER`.
-        let pairs = handles::share(unsafe { handle_arg(info) }?)?;
-        let newinfo = Out::new(newinfo)?;
-        newinfo.put(handles::create(pairs)?);
-        Ok(())
-    })
+    // SAFETY: `info` comes straight from the Fortran caller: a reference to an `INTEGER`.
+    run(ierror, "MPI_INFO_DUP", || object::dup(unsafe { handle_arg(info) }?, newinfo))
 }
 
 /// `MPI_INFO_FREE(INFO, IERROR)`: frees the object and sets `INFO` to `MPI_INFO_NULL`. A dead
@@ -420,12 +411,7 @@ pub extern "C" fn mpi_info_free_(info: *mut MPI_Fint, ierror: *mut MPI_Fint) {
 /// Profiling name of `mpi_info_free_`.
 #[no_mangle]
 pub extern "C" fn pmpi_info_free_(info: *mut MPI_Fint, ierror: *mut MPI_Fint) {
-    run(ierror, || {
-        let info = Out::new(info)?;
-        handles::free(info.get())?;
-        info.put(MPI_INFO_NULL);
-        Ok(())
-    })
+    run(ierror, "MPI_INFO_FREE", || object::free(info))
 }
 
 /// `MPI_INFO_CREATE_ENV(INFO, IERROR)`: a new object holding what `MPI_INFO_ENV` holds, built
@@ -439,10 +425,10 @@ pub extern "C" fn mpi_info_create_env_(info: *mut MPI_Fint, ierror: *mut MPI_Fin
 /// Profiling name of `mpi_info_create_env_`.
 #[no_mangle]
 pub extern "C" fn pmpi_info_create_env_(info: *mut MPI_Fint, ierror: *mut MPI_Fint) {
-    run(ierror, || {
-        let info = Out::new(info)?;
+    run(ierror, "MPI_INFO_CREATE_ENV", || {
+        let info = Out::new(info, "INFO")?;
         let pairs = crate::env::build_own()?;
-        info.put(handles::create(Some(SharedMap::try_new(pairs)?))?);
+        info.put(handle::create(Some(SharedMap::try_new(pairs)?))?);
         Ok(())
     })
 }
@@ -476,52 +462,38 @@ pub extern "C" fn pmpi_error_string_(
     run_code(ierror, || {
         // SAFETY: `errorcode` comes straight from the Fortran caller: a reference to an
         // `INTEGER`.
-        let code = match unsafe { int_arg(errorcode) } {
+        let code = match unsafe { int_arg(errorcode, "ERRORCODE") } {
             Ok(code) => code,
             Err(error) => return error.code(),
         };
-        match message(code) {
-            Some(text) => {
-                put_message(text.as_bytes(), string, resultlen, string_len).map_or_else(Error::code, |()| MPI_SUCCESS)
+        let (Ok(string), Ok(resultlen)) =
+            (FortranOut::new(string, string_len, "STRING"), Out::new(resultlen, "RESULTLEN"))
+        else {
+            return Error::Arg.code();
+        };
+        // The C function's message, this library's or a host's, then written the Fortran way.
+        let mut buffer = [0u8; MESSAGE_ROOM];
+        let mut length: c_int = -1;
+        match PMPI_Error_string(code, buffer.as_mut_ptr().cast(), &mut length) {
+            MPI_SUCCESS => {
+                let end = buffer.iter().position(|&byte| byte == 0).unwrap_or(buffer.len());
+                let written = string.put(&buffer[..end], end);
+                match to_c_int(written) {
+                    Ok(written) => {
+                        resultlen.put(written);
+                        MPI_SUCCESS
+                    }
+                    Err(error) => error.code(),
+                }
             }
-            None => host_message(code, string, resultlen, string_len),
+            failure => failure,
         }
     })
 }
 
-/// Room for a host's message: more than any MPI's `MPI_MAX_ERROR_STRING` (MPICH's is 1024,
-/// Open MPI's 256, the standard ABI's 512), which bounds what its `MPI_Error_string` writes.
-const HOST_MESSAGE_ROOM: usize = 4096;
-
-/// `text` into `STRING`, blank-padded, and the number of its characters written into
-/// `RESULTLEN`; a NULL output is `MPI_ERR_ARG`, with nothing written.
-fn put_message(text: &[u8], string: *mut c_char, resultlen: *mut MPI_Fint, string_len: usize) -> Result<(), Error> {
-    let string = FortranOut::new(string, string_len)?;
-    let resultlen = Out::new(resultlen)?;
-    let written = to_c_int(text.len().min(string_len))?;
-    string.put(text, text.len());
-    resultlen.put(written);
-    Ok(())
-}
-
-/// `MPI_ERROR_STRING` of a code this library does not own: the host's C function's message
-/// (read up to its NUL) and return code; `MPI_ERR_ARG` if no host answers. Outputs are written
-/// only when the host's call succeeded.
-fn host_message(code: c_int, string: *mut c_char, resultlen: *mut MPI_Fint, string_len: usize) -> c_int {
-    if FortranOut::new(string, string_len).is_err() || resultlen.is_null() {
-        return Error::Arg.code();
-    }
-    let mut buffer = [0u8; HOST_MESSAGE_ROOM];
-    let mut length: c_int = -1;
-    match host_error_string(code, buffer.as_mut_ptr().cast(), &mut length) {
-        None => Error::Arg.code(),
-        Some(MPI_SUCCESS) => {
-            let end = buffer.iter().position(|&byte| byte == 0).unwrap_or(buffer.len());
-            put_message(&buffer[..end], string, resultlen, string_len).map_or_else(Error::code, |()| MPI_SUCCESS)
-        }
-        Some(failure) => failure,
-    }
-}
+/// Room for a message: more than any MPI's `MPI_MAX_ERROR_STRING` (MPICH's is 1024, Open
+/// MPI's 256, the standard ABI's 512), which bounds what a host's `MPI_Error_string` writes.
+const MESSAGE_ROOM: usize = 4096;
 
 /// `MPI_ERROR_CLASS(ERRORCODE, ERRORCLASS, IERROR)`: every code this library returns is its
 /// own class. A code this library does not own goes to the host MPI's C `MPI_Error_class`,
@@ -538,26 +510,10 @@ pub extern "C" fn pmpi_error_class_(errorcode: *const MPI_Fint, errorclass: *mut
     run_code(ierror, || {
         // SAFETY: `errorcode` comes straight from the Fortran caller: a reference to an
         // `INTEGER`.
-        let code = match unsafe { int_arg(errorcode) } {
-            Ok(code) => code,
-            Err(error) => return error.code(),
-        };
-        let errorclass = match Out::new(errorclass) {
-            Ok(errorclass) => errorclass,
-            Err(error) => return error.code(),
-        };
-        if message(code).is_some() {
-            errorclass.put(code);
-            return MPI_SUCCESS;
-        }
-        let mut class: c_int = -1;
-        match host_error_class(code, &mut class) {
-            None => Error::Arg.code(),
-            Some(MPI_SUCCESS) => {
-                errorclass.put(class);
-                MPI_SUCCESS
-            }
-            Some(failure) => failure,
+        match unsafe { int_arg(errorcode, "ERRORCODE") } {
+            // The C function: `ERRORCLASS` is an `INTEGER`, the C `int` it writes.
+            Ok(code) => PMPI_Error_class(code, errorclass),
+            Err(error) => error.code(),
         }
     })
 }

@@ -2,9 +2,11 @@
 //! types of `include/mpi_info.h`.
 //!
 //! Each function's body runs inside [`boundary`], which turns `Err` into its error class and a
-//! panic into `MPI_ERR_INTERN` (silently: `crate::panics`). Arguments are checked left to right by the helpers below, one
-//! per argument kind (SPEC §4's rules, written once); the first `?` that fails decides the
-//! class, and no output is written before every argument has passed.
+//! panic into `MPI_ERR_INTERN` (silently: `crate::panics`), and describes a failure for
+//! `MPIX_Info_last_failure` (`crate::failure`). Arguments are checked left to right by one
+//! helper per argument kind (docs/reference.md, "Rules every function follows", written once):
+//! the input helpers below, the output ones in `crate::cstr`; the first `?` that fails decides
+//! the class, and no output is written before every argument has passed.
 //!
 //! The functions are safe to call in Rust's sense only because this module is private: C
 //! callers promise what the MPI standard asks (a non-NULL string is NUL-terminated or at least
@@ -14,7 +16,7 @@
 //! covers it.
 //!
 //! Why the work is in `PMPI_*` and `MPI_*` only forwards: a profiling tool replaces `MPI_*`
-//! and calls `PMPI_*` (SPEC §8). If `PMPI_*` called `MPI_*`, a tool linked statically would
+//! and calls `PMPI_*` (docs/reference.md, "Profiling names"). If `PMPI_*` called `MPI_*`, a tool linked statically would
 //! call itself back through it.
 
 #![allow(non_camel_case_types, non_snake_case)]
@@ -34,13 +36,12 @@ mod mpix;
 
 use std::ffi::{c_char, c_int};
 
-use crate::cstr::{read_bounded, read_bounded_short};
+use crate::cstr::read_bounded;
 use crate::error::Error;
+use crate::failure::{self, failed, Detail};
 use crate::info::{MAX_KEY_LEN, MAX_VALUE_LEN};
 use crate::panics::quietly;
 use crate::setup::set_up;
-
-pub use handle::{MPI_Info, MPI_INFO_ENV, MPI_INFO_NULL};
 
 // The `cfg(mpi_h = ...)` attributes below are always true for rustc (`mpi_h` is never set):
 // they tell cbindgen the C condition each name is written under (cbindgen.toml, `[defines]`;
@@ -58,9 +59,11 @@ pub const MPI_MAX_INFO_KEY: c_int = 256;
 pub const MPI_MAX_INFO_VAL: c_int = 1024;
 /// Size of a buffer that holds any error message and its terminating NUL.
 #[cfg(not(any(mpi_h = "MPI-2", mpi_h = "MPI_MAX_ERROR_STRING")))]
+#[allow(dead_code)] // for the header: no Rust code needs it
 pub const MPI_MAX_ERROR_STRING: c_int = 512;
 /// The thread level this library supports: any function, from any thread, at any time.
 #[cfg(not(any(mpi_h = "MPI-2", mpi_h = "MPI_THREAD_MULTIPLE")))]
+#[allow(dead_code)] // for the header: no Rust code needs it
 pub const MPI_THREAD_MULTIPLE: c_int = 4096;
 
 // The header's numbers are literals (plain `#define`s for C); these keep them in step with
@@ -68,19 +71,40 @@ pub const MPI_THREAD_MULTIPLE: c_int = 4096;
 const _: () = assert!(MPI_MAX_INFO_KEY as usize == MAX_KEY_LEN + 1);
 const _: () = assert!(MPI_MAX_INFO_VAL as usize == MAX_VALUE_LEN + 1);
 
-/// Runs one C call: `Ok` is `MPI_SUCCESS`, `Err` its class, a panic `MPI_ERR_INTERN` (and
-/// silent: the thread is inside the library while `call` runs, `crate::panics`).
+/// Runs one C call of `function` (its `MPI_` name): `Ok` is `MPI_SUCCESS`, `Err` its class, a
+/// panic `MPI_ERR_INTERN` (and silent: the thread is inside the library while `call` runs,
+/// `crate::panics`). A failure is described for `MPIX_Info_last_failure` (`crate::failure`).
 ///
 /// Not `#[inline(always)]`: inlined everywhere, it makes the bodies too large for each `MPI_*`
 /// function to inline its `PMPI_*` twin, whose call would then go through the symbol table, to
 /// another copy's `PMPI_*` when two copies of the library are loaded (`tests-c/abi_handles.c`).
-fn boundary(call: impl FnOnce() -> Result<(), Error>) -> c_int {
-    set_up();
-    match quietly(call) {
-        Some(Ok(())) => crate::error::MPI_SUCCESS,
-        Some(Err(error)) => error.code(),
-        None => crate::error::MPI_ERR_INTERN,
+fn boundary(function: &'static str, call: impl FnOnce() -> Result<(), Error>) -> c_int {
+    match run(call) {
+        Ok(()) => crate::error::MPI_SUCCESS,
+        Err(error) => {
+            failure::record(function, error);
+            error.code()
+        }
     }
+}
+
+/// [`boundary`] for the functions that read an error's message, class or description: their
+/// own failure replaces no description, so that reading one never loses it.
+fn boundary_keeping_failure(call: impl FnOnce() -> Result<(), Error>) -> c_int {
+    match run(call) {
+        Ok(()) => crate::error::MPI_SUCCESS,
+        Err(error) => {
+            failure::forget();
+            error.code()
+        }
+    }
+}
+
+/// The set-up, then `call` with the thread inside the library; a panic is `MPI_ERR_INTERN`.
+#[inline(always)]
+fn run(call: impl FnOnce() -> Result<(), Error>) -> Result<(), Error> {
+    set_up();
+    quietly(call).unwrap_or(Err(Error::Intern))
 }
 
 /// An input key: NULL, empty or longer than 255 characters is `MPI_ERR_INFO_KEY`.
@@ -92,10 +116,12 @@ fn boundary(call: impl FnOnce() -> Result<(), Error>) -> c_int {
 /// written while `'a` lasts: what the entry points promise of their key.
 #[inline(always)]
 unsafe fn key_arg<'a>(key: *const c_char) -> Result<&'a [u8], Error> {
-    // SAFETY: the caller's promise is `read_bounded_short`'s, with this bound.
-    match unsafe { read_bounded_short(key, MAX_KEY_LEN + 1) } {
+    // SAFETY: the caller's promise is `read_bounded`'s, with this bound.
+    match unsafe { read_bounded(key, MAX_KEY_LEN + 1) } {
         Some(key) if !key.is_empty() && key.len() <= MAX_KEY_LEN => Ok(key),
-        _ => Err(Error::InfoKey),
+        None => Err(failed(Detail::NullKey)),
+        Some([]) => Err(failed(Detail::EmptyKey)),
+        Some(_) => Err(failed(Detail::KeyTooLong)),
     }
 }
 
@@ -109,13 +135,14 @@ unsafe fn value_arg<'a>(value: *const c_char) -> Result<&'a [u8], Error> {
     // SAFETY: the caller's promise is `read_bounded`'s, with this bound.
     match unsafe { read_bounded(value, MAX_VALUE_LEN + 1) } {
         Some(value) if value.len() <= MAX_VALUE_LEN => Ok(value),
-        _ => Err(Error::InfoValue),
+        None => Err(failed(Detail::NullValue)),
+        Some(_) => Err(failed(Detail::ValueTooLong)),
     }
 }
 
-/// A length or index: negative is `MPI_ERR_ARG`.
-fn count_arg(n: c_int) -> Result<usize, Error> {
-    usize::try_from(n).map_err(|_| Error::Arg)
+/// A length or index, named `name`: negative is `MPI_ERR_ARG`.
+fn count_arg(n: c_int, name: &'static str) -> Result<usize, Error> {
+    usize::try_from(n).map_err(|_| failed(Detail::Negative(name, n)))
 }
 
 /// A count that goes back to C. Every count here is bounded far below `c_int::MAX`
@@ -161,19 +188,19 @@ mod tests {
         }));
         let outside = || std::thread::spawn(|| panic!("outside")).join().is_err();
 
-        assert_eq!(boundary(|| Ok(())), crate::error::MPI_SUCCESS);
+        assert_eq!(boundary("test", || Ok(())), crate::error::MPI_SUCCESS);
         assert!(outside());
         assert_eq!(SEEN.load(Ordering::SeqCst), 1, "a panic outside a call was hidden");
 
-        assert_eq!(boundary(|| panic!("inside")), crate::error::MPI_ERR_INTERN);
+        assert_eq!(boundary("test", || panic!("inside")), crate::error::MPI_ERR_INTERN);
         // Nested, as when a host passes a code back: the outer call is still inside after the
         // inner one returns.
-        let nested = boundary(|| {
-            assert_eq!(boundary(|| Ok(())), crate::error::MPI_SUCCESS);
+        let nested = boundary("test", || {
+            assert_eq!(boundary("test", || Ok(())), crate::error::MPI_SUCCESS);
             panic!("inside, after a nested call")
         });
         assert_eq!(nested, crate::error::MPI_ERR_INTERN);
-        let on_a_thread = std::thread::spawn(|| boundary(|| panic!("inside, on another thread")));
+        let on_a_thread = std::thread::spawn(|| boundary("test", || panic!("inside, on another thread")));
         assert_eq!(on_a_thread.join().unwrap(), crate::error::MPI_ERR_INTERN);
         assert_eq!(SEEN.load(Ordering::SeqCst), 1, "a panic inside a call reached the hook");
 

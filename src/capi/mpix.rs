@@ -1,11 +1,11 @@
-//! The `MPIX_` hint toolkit for layered libraries (SPEC §11, docs/mpix.md): typed reads and
-//! writes, merge, hint text, serialization and equality, each with its `PMPIX_` twin. The
-//! rules themselves live in the safe core (`typed`, `hinttext`, `serial`, `InfoMap::merge` and
-//! `InfoMap::equal`); this module checks the arguments, in order, and moves the results across
-//! the boundary.
+//! The `MPIX_` hint toolkit for layered libraries (docs/reference.md, "The MPIX_ toolkit", and
+//! docs/mpix.md): typed reads and writes, merge, hint text, serialization and equality, each with
+//! its `PMPIX_` twin. The rules themselves live in the safe core (`typed`, `hinttext`, `serial`,
+//! `InfoMap::merge` and `InfoMap::equal`); this module checks the arguments, in order, and moves
+//! the results across the boundary.
 //!
 //! Calls that involve two objects (merge, equal) take an O(1) snapshot of one with
-//! `handles::share` first and then lock the other, so no call holds two objects' locks at once.
+//! `handle::share` first and then lock the other, so no call holds two objects' locks at once.
 //! Calls that change an object build the complete result before changing it (`InfoMap::merge`),
 //! so a failure, out of memory included, leaves every object as it was.
 //!
@@ -17,8 +17,9 @@ use std::ffi::{c_char, c_int, c_void, CStr};
 use std::fmt::Write as _;
 use std::io::{ErrorKind, Read};
 
-use super::handle;
-use super::{boundary, count_arg, key_arg, to_c_int, MPI_Info};
+use super::handle::{self, MPI_Info};
+use super::object;
+use super::{boundary, count_arg, key_arg, to_c_int};
 use crate::cstr::{open_for_reading, read_array, read_bounded, Out, OutBytes, OutStr};
 use crate::error::Error;
 use crate::hints;
@@ -56,19 +57,20 @@ static EMPTY: InfoMap = InfoMap::new();
 /// `*flag = 1`; if not, `*flag = 0` and nothing else is written. `found` writes nothing when
 /// it fails.
 fn typed_read<A>(
+    function: &'static str,
     info: MPI_Info,
     key: *const c_char,
     args: impl FnOnce() -> Result<A, Error>,
     flag: *mut c_int,
     found: impl FnOnce(&[u8], A) -> Result<(), Error>,
 ) -> c_int {
-    boundary(|| {
+    boundary(function, || {
         handle::read(info, |map| {
             // SAFETY: `key` comes straight from the C caller of the `MPIX_Info_get_` function
             // that called this, who promises a C string that lives, unchanged, for the call.
             let key = unsafe { key_arg(key) }?;
             let args = args()?;
-            let flag = Out::new(flag)?;
+            let flag = Out::new(flag, "flag")?;
             match map.get(key) {
                 Some(value) => {
                     found(value, args)?;
@@ -83,6 +85,7 @@ fn typed_read<A>(
 
 /// A typed read of one number or boolean: `*value` is what `parse` makes of the key's value.
 fn scalar_read<T: Copy>(
+    function: &'static str,
     info: MPI_Info,
     key: *const c_char,
     value: *mut T,
@@ -90,9 +93,10 @@ fn scalar_read<T: Copy>(
     parse: impl FnOnce(&[u8]) -> Result<T, Error>,
 ) -> c_int {
     typed_read(
+        function,
         info,
         key,
-        || Out::new(value),
+        || Out::new(value, "value"),
         flag,
         |text, value| {
             value.put(parse(text)?);
@@ -133,7 +137,7 @@ pub extern "C" fn PMPIX_Info_get_bool(
     value: *mut c_int,
     flag: *mut c_int,
 ) -> c_int {
-    scalar_read(info, key, value, flag, |text| typed::parse_bool(text).map(c_int::from))
+    scalar_read("MPIX_Info_get_bool", info, key, value, flag, |text| typed::parse_bool(text).map(c_int::from))
 }
 
 /// Reads the value of a key as an int.
@@ -166,7 +170,7 @@ pub extern "C" fn MPIX_Info_get_int(info: MPI_Info, key: *const c_char, value: *
 /// Profiling name of `MPIX_Info_get_int`.
 #[no_mangle]
 pub extern "C" fn PMPIX_Info_get_int(info: MPI_Info, key: *const c_char, value: *mut c_int, flag: *mut c_int) -> c_int {
-    scalar_read(info, key, value, flag, typed::parse_i32)
+    scalar_read("MPIX_Info_get_int", info, key, value, flag, typed::parse_i32)
 }
 
 /// Reads the value of a key as an int64_t.
@@ -196,7 +200,7 @@ pub extern "C" fn MPIX_Info_get_int64(info: MPI_Info, key: *const c_char, value:
 /// Profiling name of `MPIX_Info_get_int64`.
 #[no_mangle]
 pub extern "C" fn PMPIX_Info_get_int64(info: MPI_Info, key: *const c_char, value: *mut i64, flag: *mut c_int) -> c_int {
-    scalar_read(info, key, value, flag, typed::parse_i64)
+    scalar_read("MPIX_Info_get_int64", info, key, value, flag, typed::parse_i64)
 }
 
 /// One of `MPIX_Info_get_enum`'s choices: NULL, or longer than a value can be, is
@@ -261,7 +265,7 @@ pub extern "C" fn PMPIX_Info_get_enum(
     flag: *mut c_int,
 ) -> c_int {
     let args = || {
-        let n = count_arg(nchoices)?;
+        let n = count_arg(nchoices, "nchoices")?;
         // SAFETY: `choices` comes straight from the C caller, who promises `nchoices`
         // pointers, each NULL or a C string, that live, unchanged, for the call (the doc
         // comment of `MPIX_Info_get_enum`); so does each `choice` below.
@@ -269,9 +273,9 @@ pub extern "C" fn PMPIX_Info_get_enum(
         for &choice in choices {
             unsafe { choice_arg(choice) }?;
         }
-        Ok((choices, Out::new(index)?))
+        Ok((choices, Out::new(index, "index")?))
     };
-    typed_read(info, key, args, flag, |text, (choices, index)| {
+    typed_read("MPIX_Info_get_enum", info, key, args, flag, |text, (choices, index)| {
         // Every choice passed `choice_arg` above, so none is NULL or too long here.
         // SAFETY: as above, the caller's promise for each choice.
         let at =
@@ -321,7 +325,7 @@ pub extern "C" fn PMPIX_Info_get_nitems(
     nitems: *mut c_int,
     flag: *mut c_int,
 ) -> c_int {
-    scalar_read(info, key, nitems, flag, |text| to_c_int(typed::list_len(text)?))
+    scalar_read("MPIX_Info_get_nitems", info, key, nitems, flag, |text| to_c_int(typed::list_len(text)?))
 }
 
 /// Reads one element of a comma-separated list value.
@@ -374,13 +378,13 @@ pub extern "C" fn PMPIX_Info_get_item(
     flag: *mut c_int,
 ) -> c_int {
     let args = || {
-        let n = count_arg(n)?;
-        let buflen = Out::new(buflen)?;
-        let size = count_arg(buflen.get())?;
-        let item = if size > 0 { Some(OutStr::new(item)?) } else { None };
+        let n = count_arg(n, "n")?;
+        let buflen = Out::new(buflen, "buflen")?;
+        let size = count_arg(buflen.get(), "*buflen")?;
+        let item = if size > 0 { Some(OutStr::new(item, "item")?) } else { None };
         Ok((n, buflen, size, item))
     };
-    typed_read(info, key, args, flag, |text, (n, buflen, size, item)| {
+    typed_read("MPIX_Info_get_item", info, key, args, flag, |text, (n, buflen, size, item)| {
         let element = typed::list_item(text, n)?.ok_or(Error::Arg)?;
         if let Some(item) = item {
             item.put(element, size - 1);
@@ -393,13 +397,13 @@ pub extern "C" fn PMPIX_Info_get_item(
 // ---------------------------------------------------------------- typed writes
 
 /// The body of the typed writes: sets `key` to `text` in `info`.
-fn typed_write(info: MPI_Info, key: *const c_char, text: &[u8]) -> c_int {
-    boundary(|| {
-        handle::write(info, |mut object| {
+fn typed_write(function: &'static str, info: MPI_Info, key: *const c_char, text: &[u8]) -> c_int {
+    boundary(function, || {
+        handle::write(info, |object| {
             // SAFETY: `key` comes straight from the C caller of the `MPIX_Info_set_` function
             // that called this, who promises a C string that lives, unchanged, for the call.
             let key = unsafe { key_arg(key) }?;
-            object.modify(|map| map.set_valid(key, text))
+            object::set(object, key, text)
         })
     })
 }
@@ -429,7 +433,7 @@ pub extern "C" fn MPIX_Info_set_bool(info: MPI_Info, key: *const c_char, value: 
 /// Profiling name of `MPIX_Info_set_bool`.
 #[no_mangle]
 pub extern "C" fn PMPIX_Info_set_bool(info: MPI_Info, key: *const c_char, value: c_int) -> c_int {
-    typed_write(info, key, typed::bool_text(value != 0))
+    typed_write("MPIX_Info_set_bool", info, key, typed::bool_text(value != 0))
 }
 
 /// Sets a key to an integer.
@@ -458,7 +462,7 @@ pub extern "C" fn MPIX_Info_set_int64(info: MPI_Info, key: *const c_char, value:
 /// Profiling name of `MPIX_Info_set_int64`.
 #[no_mangle]
 pub extern "C" fn PMPIX_Info_set_int64(info: MPI_Info, key: *const c_char, value: i64) -> c_int {
-    typed_write(info, key, IntText::new(value).as_bytes())
+    typed_write("MPIX_Info_set_int64", info, key, IntText::new(value).as_bytes())
 }
 
 // ---------------------------------------------------------------- merge and hint text
@@ -507,7 +511,7 @@ pub extern "C" fn MPIX_Info_merge(target: MPI_Info, source: MPI_Info, overwrite:
 /// Profiling name of `MPIX_Info_merge`.
 #[no_mangle]
 pub extern "C" fn PMPIX_Info_merge(target: MPI_Info, source: MPI_Info, overwrite: c_int) -> c_int {
-    boundary(|| {
+    boundary("MPIX_Info_merge", || {
         target_arg(target)?;
         let pairs = handle::share(source)?;
         if target == source {
@@ -590,7 +594,7 @@ pub extern "C" fn PMPIX_Info_set_from_string(
     format: c_int,
     overwrite: c_int,
 ) -> c_int {
-    boundary(|| {
+    boundary("MPIX_Info_set_from_string", || {
         target_arg(info)?;
         // SAFETY: `text` comes straight from the C caller, who promises a C string that lives,
         // unchanged, for the call (the doc comment of `MPIX_Info_set_from_string`).
@@ -687,7 +691,7 @@ pub extern "C" fn PMPIX_Info_set_from_file(
     format: c_int,
     overwrite: c_int,
 ) -> c_int {
-    boundary(|| {
+    boundary("MPIX_Info_set_from_file", || {
         // The open, the reads and the close are cancellation points (`crate::nocancel`).
         let _no_cancel = NoCancel::hold();
         target_arg(info)?;
@@ -745,11 +749,11 @@ pub extern "C" fn MPIX_Info_serialize(info: MPI_Info, buflen: *mut c_int, buf: *
 /// Profiling name of `MPIX_Info_serialize`.
 #[no_mangle]
 pub extern "C" fn PMPIX_Info_serialize(info: MPI_Info, buflen: *mut c_int, buf: *mut c_void) -> c_int {
-    boundary(|| {
+    boundary("MPIX_Info_serialize", || {
         handle::read(info, |map| {
-            let buflen = Out::new(buflen)?;
-            let room = count_arg(buflen.get())?;
-            let buf = if room > 0 { Some(OutBytes::new(buf, room)?) } else { None };
+            let buflen = Out::new(buflen, "buflen")?;
+            let room = count_arg(buflen.get(), "*buflen")?;
+            let buf = if room > 0 { Some(OutBytes::new(buf, room, "buf")?) } else { None };
             let size = c_int::try_from(serial::serialized_len(map)).map_err(|_| Error::Other)?;
             if let Some(mut buf) = buf {
                 let mut at = 0;
@@ -802,15 +806,15 @@ pub extern "C" fn MPIX_Info_deserialize(buf: *const c_void, buflen: c_int, info:
 /// Profiling name of `MPIX_Info_deserialize`.
 #[no_mangle]
 pub extern "C" fn PMPIX_Info_deserialize(buf: *const c_void, buflen: c_int, info: *mut MPI_Info) -> c_int {
-    boundary(|| {
+    boundary("MPIX_Info_deserialize", || {
         if buf.is_null() {
             return Err(Error::Arg);
         }
-        let buflen = count_arg(buflen)?;
+        let buflen = count_arg(buflen, "buflen")?;
         // SAFETY: `buf` comes straight from the C caller, who promises `buflen` readable bytes
         // that live, unchanged, for the call (the doc comment of `MPIX_Info_deserialize`).
         let bytes = unsafe { read_array(buf.cast::<u8>(), buflen) }.ok_or(Error::Arg)?;
-        let info = Out::new(info)?;
+        let info = Out::new(info, "info")?;
         let map = serial::deserialize(bytes)?;
         info.put(handle::create(Some(SharedMap::try_new(map)?))?);
         Ok(())
@@ -844,11 +848,11 @@ pub extern "C" fn MPIX_Info_equal(a: MPI_Info, b: MPI_Info, ordered: c_int, equa
 /// Profiling name of `MPIX_Info_equal`.
 #[no_mangle]
 pub extern "C" fn PMPIX_Info_equal(a: MPI_Info, b: MPI_Info, ordered: c_int, equal: *mut c_int) -> c_int {
-    boundary(|| {
+    boundary("MPIX_Info_equal", || {
         let first = handle::share(a)?;
         let first = first.as_deref().unwrap_or(&EMPTY);
         handle::read(b, |second| {
-            let equal = Out::new(equal)?;
+            let equal = Out::new(equal, "equal")?;
             // An object is equal to itself. Its snapshot and its pairs now could differ by
             // another thread's change made in between, which is no difference of the object.
             let same = a == b || first.equal(second, ordered != 0);
@@ -887,7 +891,7 @@ fn check_hints(
             _ => return Err(Error::Arg),
         },
     };
-    let diagnostics = Out::new(diagnostics)?;
+    let diagnostics = Out::new(diagnostics, "diagnostics")?;
 
     let builtin = hints::Vocabulary::builtin()?;
     let own = match vocabulary {
@@ -965,7 +969,7 @@ pub extern "C" fn MPIX_Info_check(info: MPI_Info, targets: *const c_char, diagno
 /// Profiling name of `MPIX_Info_check`.
 #[no_mangle]
 pub extern "C" fn PMPIX_Info_check(info: MPI_Info, targets: *const c_char, diagnostics: *mut MPI_Info) -> c_int {
-    boundary(|| check_hints(info, None, targets, diagnostics))
+    boundary("MPIX_Info_check", || check_hints(info, None, targets, diagnostics))
 }
 
 /// Checks the hints in an info object with a vocabulary of the caller's own.
@@ -1016,5 +1020,5 @@ pub extern "C" fn PMPIX_Info_check_with_vocab(
     targets: *const c_char,
     diagnostics: *mut MPI_Info,
 ) -> c_int {
-    boundary(|| check_hints(info, Some(vocabulary), targets, diagnostics))
+    boundary("MPIX_Info_check_with_vocab", || check_hints(info, Some(vocabulary), targets, diagnostics))
 }

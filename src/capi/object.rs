@@ -1,17 +1,54 @@
-//! The info object functions of SPEC §4: create, set, get, ... free, create_env.
+//! The info object functions (docs/reference.md, "Functions"): create, set, get, ... free,
+//! create_env, each with its body, which the Fortran routines (`capi::fortran`) run too.
 //!
 //! Each exported function's doc comment is also its man page: tools/manpages.py reads it from
 //! the header and describes the form it takes (summary, description, Parameters, Errors in
 //! checking order, Notes, See also).
+//!
+//! The calls whose cost is measured per instruction (`get`, `get_valuelen`, `set`: BENCHMARKS.md)
+//! pass `boundary` a `move` closure, which holds the arguments themselves rather than a pointer
+//! to each.
 
 use std::ffi::{c_char, c_int};
 
-use super::handle;
-use super::{boundary, count_arg, key_arg, to_c_int, value_arg, MPI_Info, MPI_INFO_NULL};
+use super::handle::{self, MPI_Info, MPI_INFO_NULL};
+use super::{boundary, count_arg, key_arg, to_c_int, value_arg};
 use crate::cstr::{read_array, read_bounded, Out, OutStr};
 use crate::error::Error;
+use crate::failure::{failed, Detail};
+use crate::handles::Writer;
 use crate::info::{InfoMap, MAX_VALUE_LEN};
 use crate::shared::SharedMap;
+
+/// What differs between the two faces of an operation once its arguments are read: C's and
+/// Fortran's (`capi::fortran`), which share every body below.
+pub(super) struct Face {
+    /// What a flag holds for "there".
+    pub(super) truth: c_int,
+    /// What a flag holds for "not there".
+    pub(super) falsehood: c_int,
+    /// What a returned string size counts besides the characters: C's NUL, or nothing, in
+    /// Fortran, where strings have no terminator.
+    pub(super) terminator: usize,
+}
+
+/// The C face: 1 and 0, and sizes that count the NUL.
+pub(super) const C: Face = Face { truth: 1, falsehood: 0, terminator: 1 };
+
+/// An output string: a C buffer (NUL-terminated) or a Fortran `CHARACTER` (blank-padded to its
+/// declared length).
+pub(super) trait TextOut {
+    /// Writes the first `min(text.len(), room)` bytes of `text` in the face's form; `room` is
+    /// the number of characters the caller offered.
+    fn put_text(self, text: &[u8], room: usize);
+}
+
+impl TextOut for OutStr {
+    #[inline(always)]
+    fn put_text(self, text: &[u8], room: usize) {
+        self.put(text, room);
+    }
+}
 
 /// Creates a new, empty info object.
 ///
@@ -34,11 +71,14 @@ pub extern "C" fn MPI_Info_create(info: *mut MPI_Info) -> c_int {
 /// Profiling name of `MPI_Info_create`.
 #[no_mangle]
 pub extern "C" fn PMPI_Info_create(info: *mut MPI_Info) -> c_int {
-    boundary(|| {
-        let info = Out::new(info)?;
-        info.put(handle::create(None)?);
-        Ok(())
-    })
+    boundary("MPI_Info_create", || create(info))
+}
+
+/// The body of `MPI_Info_create` and `MPI_INFO_CREATE`.
+pub(super) fn create(info: *mut MPI_Info) -> Result<(), Error> {
+    let info = Out::new(info, "info")?;
+    info.put(handle::create(None)?);
+    Ok(())
 }
 
 /// Adds a key and its value to an info object, or replaces the value of the key.
@@ -78,15 +118,20 @@ pub extern "C" fn MPI_Info_set(info: MPI_Info, key: *const c_char, value: *const
 /// Profiling name of `MPI_Info_set`.
 #[no_mangle]
 pub extern "C" fn PMPI_Info_set(info: MPI_Info, key: *const c_char, value: *const c_char) -> c_int {
-    boundary(|| {
-        handle::write(info, |mut object| {
+    boundary("MPI_Info_set", move || {
+        handle::write(info, |object| {
             // SAFETY: `key` and `value` come straight from the C caller, who promises C strings
             // that live, unchanged, for the call (the doc comment of `MPI_Info_set`).
             let key = unsafe { key_arg(key) }?;
             let value = unsafe { value_arg(value) }?;
-            object.modify(|map| map.set_valid(key, value))
+            set(object, key, value)
         })
     })
+}
+
+/// The body of `MPI_Info_set` and `MPI_INFO_SET`, once every argument has passed.
+pub(super) fn set(mut object: Writer<'_>, key: &[u8], value: &[u8]) -> Result<(), Error> {
+    object.modify(|map| map.set_valid(key, value))
 }
 
 /// Removes a key and its value from an info object.
@@ -117,18 +162,23 @@ pub extern "C" fn MPI_Info_delete(info: MPI_Info, key: *const c_char) -> c_int {
 /// Profiling name of `MPI_Info_delete`.
 #[no_mangle]
 pub extern "C" fn PMPI_Info_delete(info: MPI_Info, key: *const c_char) -> c_int {
-    boundary(|| {
-        handle::write(info, |mut object| {
+    boundary("MPI_Info_delete", || {
+        handle::write(info, |object| {
             // SAFETY: `key` comes straight from the C caller, who promises a C string that
             // lives, unchanged, for the call (the doc comment of `MPI_Info_delete`).
             let key = unsafe { key_arg(key) }?;
-            // Checked before `modify`, which would first copy pairs shared with a duplicate.
-            if object.map().get(key).is_none() {
-                return Err(Error::InfoNoKey);
-            }
-            object.modify(|map| map.delete_valid(key))
+            delete(object, key)
         })
     })
+}
+
+/// The body of `MPI_Info_delete` and `MPI_INFO_DELETE`, once every argument has passed.
+pub(super) fn delete(mut object: Writer<'_>, key: &[u8]) -> Result<(), Error> {
+    // Checked before `modify`, which would first copy pairs shared with a duplicate.
+    if object.map().get(key).is_none() {
+        return Err(Error::InfoNoKey);
+    }
+    object.modify(|map| map.delete_valid(key))
 }
 
 /// Reads the value of a key, truncated to a given length.
@@ -186,31 +236,31 @@ pub extern "C" fn PMPI_Info_get(
     value: *mut c_char,
     flag: *mut c_int,
 ) -> c_int {
-    boundary(|| handle::read(info, |pairs| get(pairs, key, valuelen, value, flag)))
+    boundary("MPI_Info_get", move || {
+        handle::read(info, |pairs| {
+            // SAFETY: `key` comes straight from the C caller, who promises a C string that
+            // lives, unchanged, for the call (the doc comment of `MPI_Info_get`).
+            let key = unsafe { key_arg(key) }?;
+            let room = count_arg(valuelen, "valuelen")?;
+            let value = OutStr::new(value, "value")?;
+            let flag = Out::new(flag, "flag")?;
+            get(&C, pairs, key, room, value, flag);
+            Ok(())
+        })
+    })
 }
 
-/// The body of `MPI_Info_get`.
-fn get(
-    pairs: &InfoMap,
-    key: *const c_char,
-    valuelen: c_int,
-    value: *mut c_char,
-    flag: *mut c_int,
-) -> Result<(), Error> {
-    // SAFETY: `key` comes straight from the C caller of `MPI_Info_get` (or its Fortran
-    // twin's, read in place), who promises a C string that lives, unchanged, for the call.
-    let key = unsafe { key_arg(key) }?;
-    let room = count_arg(valuelen)?;
-    let value = OutStr::new(value)?;
-    let flag = Out::new(flag)?;
+/// The body of `MPI_Info_get` and `MPI_INFO_GET`, once every argument has passed: the value's
+/// first `room` characters, if the key is there.
+#[inline(always)]
+pub(super) fn get(face: &Face, pairs: &InfoMap, key: &[u8], room: usize, value: impl TextOut, flag: Out<c_int>) {
     match pairs.get(key) {
         Some(found) => {
-            value.put(found, room);
-            flag.put(1);
+            value.put_text(found, room);
+            flag.put(face.truth);
         }
-        None => flag.put(0),
+        None => flag.put(face.falsehood),
     }
-    Ok(())
 }
 
 /// Gives the length of the value of a key.
@@ -257,22 +307,34 @@ pub extern "C" fn PMPI_Info_get_valuelen(
     valuelen: *mut c_int,
     flag: *mut c_int,
 ) -> c_int {
-    boundary(|| handle::read(info, |pairs| get_valuelen(pairs, key, valuelen, flag)))
+    boundary("MPI_Info_get_valuelen", move || {
+        handle::read(info, |pairs| {
+            // SAFETY: `key` comes straight from the C caller, who promises a C string that
+            // lives, unchanged, for the call (the doc comment of `MPI_Info_get_valuelen`).
+            let key = unsafe { key_arg(key) }?;
+            let valuelen = Out::new(valuelen, "valuelen")?;
+            let flag = Out::new(flag, "flag")?;
+            get_valuelen(&C, pairs, key, valuelen, flag)
+        })
+    })
 }
 
-/// The body of `MPI_Info_get_valuelen`.
-fn get_valuelen(pairs: &InfoMap, key: *const c_char, valuelen: *mut c_int, flag: *mut c_int) -> Result<(), Error> {
-    // SAFETY: `key` comes straight from the C caller of `MPI_Info_get_valuelen` (or its Fortran
-    // twin's, read in place), who promises a C string that lives, unchanged, for the call.
-    let key = unsafe { key_arg(key) }?;
-    let valuelen = Out::new(valuelen)?;
-    let flag = Out::new(flag)?;
+/// The body of `MPI_Info_get_valuelen` and `MPI_INFO_GET_VALUELEN`, once every argument has
+/// passed.
+#[inline(always)]
+pub(super) fn get_valuelen(
+    face: &Face,
+    pairs: &InfoMap,
+    key: &[u8],
+    valuelen: Out<c_int>,
+    flag: Out<c_int>,
+) -> Result<(), Error> {
     match pairs.get(key) {
         Some(found) => {
             valuelen.put(to_c_int(found.len())?);
-            flag.put(1);
+            flag.put(face.truth);
         }
-        None => flag.put(0),
+        None => flag.put(face.falsehood),
     }
     Ok(())
 }
@@ -330,33 +392,44 @@ pub extern "C" fn PMPI_Info_get_string(
     value: *mut c_char,
     flag: *mut c_int,
 ) -> c_int {
-    boundary(|| handle::read(info, |pairs| get_string(pairs, key, buflen, value, flag)))
+    boundary("MPI_Info_get_string", || {
+        handle::read(info, |pairs| {
+            // SAFETY: `key` comes straight from the C caller, who promises a C string that
+            // lives, unchanged, for the call (the doc comment of `MPI_Info_get_string`).
+            let key = unsafe { key_arg(key) }?;
+            let buflen = Out::new(buflen, "buflen")?;
+            let size = count_arg(buflen.get(), "*buflen")?;
+            let value = if size > 0 { Some(OutStr::new(value, "value")?) } else { None };
+            let flag = Out::new(flag, "flag")?;
+            get_string(&C, pairs, key, size, buflen, value, flag)
+        })
+    })
 }
 
-/// The body of `MPI_Info_get_string`.
-fn get_string(
+/// The body of `MPI_Info_get_string` and `MPI_INFO_GET_STRING`, once every argument has
+/// passed: `size` is the room offered, the face's terminator included, and `value` is there
+/// only when `size` is not zero.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn get_string(
+    face: &Face,
     pairs: &InfoMap,
-    key: *const c_char,
-    buflen: *mut c_int,
-    value: *mut c_char,
-    flag: *mut c_int,
+    key: &[u8],
+    size: usize,
+    buflen: Out<c_int>,
+    value: Option<impl TextOut>,
+    flag: Out<c_int>,
 ) -> Result<(), Error> {
-    // SAFETY: `key` comes straight from the C caller of `MPI_Info_get_string` (or its Fortran
-    // twin's, read in place), who promises a C string that lives, unchanged, for the call.
-    let key = unsafe { key_arg(key) }?;
-    let buflen = Out::new(buflen)?;
-    let size = count_arg(buflen.get())?;
-    let value = if size > 0 { Some(OutStr::new(value)?) } else { None };
-    let flag = Out::new(flag)?;
     match pairs.get(key) {
         Some(found) => {
+            let needed = to_c_int(found.len() + face.terminator)?;
             if let Some(value) = value {
-                value.put(found, size - 1);
+                // `size` is not zero, so it holds the terminator of a face that has one.
+                value.put_text(found, size - face.terminator);
             }
-            buflen.put(to_c_int(found.len() + 1)?);
-            flag.put(1);
+            buflen.put(needed);
+            flag.put(face.truth);
         }
-        None => flag.put(0),
+        None => flag.put(face.falsehood),
     }
     Ok(())
 }
@@ -387,13 +460,14 @@ pub extern "C" fn MPI_Info_get_nkeys(info: MPI_Info, nkeys: *mut c_int) -> c_int
 /// Profiling name of `MPI_Info_get_nkeys`.
 #[no_mangle]
 pub extern "C" fn PMPI_Info_get_nkeys(info: MPI_Info, nkeys: *mut c_int) -> c_int {
-    boundary(|| {
-        handle::read(info, |pairs| {
-            let nkeys = Out::new(nkeys)?;
-            nkeys.put(to_c_int(pairs.len())?);
-            Ok(())
-        })
-    })
+    boundary("MPI_Info_get_nkeys", || handle::read(info, |pairs| get_nkeys(pairs, nkeys)))
+}
+
+/// The body of `MPI_Info_get_nkeys` and `MPI_INFO_GET_NKEYS`, once the object is found.
+pub(super) fn get_nkeys(pairs: &InfoMap, nkeys: *mut c_int) -> Result<(), Error> {
+    let nkeys = Out::new(nkeys, "nkeys")?;
+    nkeys.put(to_c_int(pairs.len())?);
+    Ok(())
 }
 
 /// Gives the n-th key of an info object.
@@ -429,15 +503,21 @@ pub extern "C" fn MPI_Info_get_nthkey(info: MPI_Info, n: c_int, key: *mut c_char
 /// Profiling name of `MPI_Info_get_nthkey`.
 #[no_mangle]
 pub extern "C" fn PMPI_Info_get_nthkey(info: MPI_Info, n: c_int, key: *mut c_char) -> c_int {
-    boundary(|| {
+    boundary("MPI_Info_get_nthkey", || {
         handle::read(info, |pairs| {
-            let position = count_arg(n)?;
-            let out = OutStr::new(key)?;
-            let found = pairs.nth_key(position).ok_or(Error::Arg)?;
-            out.put(found, found.len());
-            Ok(())
+            let position = count_arg(n, "n")?;
+            let key = OutStr::new(key, "key")?;
+            get_nthkey(pairs, position, key)
         })
     })
+}
+
+/// The body of `MPI_Info_get_nthkey` and `MPI_INFO_GET_NTHKEY`, once every argument has
+/// passed but the position, which only the pairs can check.
+pub(super) fn get_nthkey(pairs: &InfoMap, position: usize, key: impl TextOut) -> Result<(), Error> {
+    let found = pairs.nth_key(position).ok_or_else(|| failed(Detail::PastLastKey { position, keys: pairs.len() }))?;
+    key.put_text(found, found.len());
+    Ok(())
 }
 
 /// Duplicates an info object.
@@ -472,12 +552,15 @@ pub extern "C" fn MPI_Info_dup(info: MPI_Info, newinfo: *mut MPI_Info) -> c_int 
 /// Profiling name of `MPI_Info_dup`.
 #[no_mangle]
 pub extern "C" fn PMPI_Info_dup(info: MPI_Info, newinfo: *mut MPI_Info) -> c_int {
-    boundary(|| {
-        let pairs = handle::share(info)?;
-        let newinfo = Out::new(newinfo)?;
-        newinfo.put(handle::create(pairs)?);
-        Ok(())
-    })
+    boundary("MPI_Info_dup", || dup(info, newinfo))
+}
+
+/// The body of `MPI_Info_dup` and `MPI_INFO_DUP`.
+pub(super) fn dup(info: MPI_Info, newinfo: *mut MPI_Info) -> Result<(), Error> {
+    let pairs = handle::share(info)?;
+    let newinfo = Out::new(newinfo, "newinfo")?;
+    newinfo.put(handle::create(pairs)?);
+    Ok(())
 }
 
 /// Frees an info object.
@@ -507,12 +590,15 @@ pub extern "C" fn MPI_Info_free(info: *mut MPI_Info) -> c_int {
 /// Profiling name of `MPI_Info_free`.
 #[no_mangle]
 pub extern "C" fn PMPI_Info_free(info: *mut MPI_Info) -> c_int {
-    boundary(|| {
-        let info = Out::new(info)?;
-        handle::free(info.get())?;
-        info.put(MPI_INFO_NULL);
-        Ok(())
-    })
+    boundary("MPI_Info_free", || free(info))
+}
+
+/// The body of `MPI_Info_free` and `MPI_INFO_FREE`.
+pub(super) fn free(info: *mut MPI_Info) -> Result<(), Error> {
+    let info = Out::new(info, "info")?;
+    handle::free(info.get())?;
+    info.put(MPI_INFO_NULL);
+    Ok(())
 }
 
 /// Creates an info object describing how a process was started.
@@ -552,8 +638,8 @@ pub extern "C" fn MPI_Info_create_env(argc: c_int, argv: *mut *mut c_char, info:
 /// Profiling name of `MPI_Info_create_env`.
 #[no_mangle]
 pub extern "C" fn PMPI_Info_create_env(argc: c_int, argv: *mut *mut c_char, info: *mut MPI_Info) -> c_int {
-    boundary(|| {
-        let argc = count_arg(argc)?;
+    boundary("MPI_Info_create_env", || {
+        let argc = count_arg(argc, "argc")?;
         // SAFETY: `argv` comes straight from the C caller, who promises `argc` readable
         // pointers that live, unchanged, for the call (the doc comment of
         // `MPI_Info_create_env`).
@@ -562,7 +648,7 @@ pub extern "C" fn PMPI_Info_create_env(argc: c_int, argv: *mut *mut c_char, info
         if pointers.iter().any(|arg| arg.is_null()) {
             return Err(Error::Arg);
         }
-        let info = Out::new(info)?;
+        let out = Out::new(info, "info")?;
         // Every argument has been checked: only now can running out of memory be the answer.
         let mut args = Vec::new();
         args.try_reserve_exact(argc)?;
@@ -573,7 +659,7 @@ pub extern "C" fn PMPI_Info_create_env(argc: c_int, argv: *mut *mut c_char, info
             args.push(unsafe { read_bounded(arg, MAX_VALUE_LEN + 1) }.ok_or(Error::Arg)?);
         }
         let pairs = crate::env::build(&args)?;
-        info.put(handle::create(Some(SharedMap::try_new(pairs)?))?);
+        out.put(handle::create(Some(SharedMap::try_new(pairs)?))?);
         Ok(())
     })
 }

@@ -4,7 +4,7 @@
 use std::fmt::{self, Write as _};
 
 use super::text::{distance, try_format, try_lossy, try_string, MessageBuf, Quoted};
-use super::vocab::{Entry, Parse, Reader, Target, Vocabulary};
+use super::vocab::{Entry, Parse, Reader, Target, Vocabulary, MAX_TARGETS};
 use crate::error::Error;
 use crate::typed::{is_blank, parse_i64, strip};
 
@@ -80,8 +80,8 @@ pub struct Targets {
     mask: u64,
 }
 
-/// The most targets a vocabulary may have (a [`Targets`] is a 64-bit set).
-pub const MAX_TARGETS: usize = 64;
+// One bit per target: the vocabulary refuses more targets than the mask has bits.
+const _: () = assert!(MAX_TARGETS == u64::BITS as usize);
 
 impl Targets {
     /// `list` is comma-separated target names (blanks around each ignored); `None` is every
@@ -89,7 +89,7 @@ impl Targets {
     pub fn parse(vocabulary: &Vocabulary, list: Option<&str>) -> Result<Targets, Error> {
         let Some(list) = list else {
             let count = vocabulary.targets().count();
-            return Ok(Targets { mask: if count >= 64 { u64::MAX } else { (1u64 << count) - 1 } });
+            return Ok(Targets { mask: if count >= MAX_TARGETS { u64::MAX } else { (1u64 << count) - 1 } });
         };
         let mut mask = 0;
         for name in list.split(',') {

@@ -42,33 +42,12 @@ mod json;
 pub(crate) mod text;
 mod vocab;
 
-use std::sync::OnceLock;
-
-pub use check::{check, check_object, Code, Finding, Targets, MAX_TARGETS};
+pub use check::{check, check_object, Code, Finding, Targets};
 pub use text::Quoted;
-pub use vocab::{Condition, Conflict, Entry, Kind, Parse, Reader, Syntax, Target, Vocabulary, VocabularyError};
-
-use crate::error::Error;
-
-/// The built-in vocabulary's text.
-pub const BUILTIN_TEXT: &[u8] = include_bytes!("../../data/hints.json");
-
-static BUILTIN: OnceLock<Vocabulary> = OnceLock::new();
-
-/// The built-in vocabulary, read on first use. Reading it can run out of memory, and then a
-/// later call tries again; a built-in text that does not read is a bug (`Error::Intern`), which
-/// the unit tests rule out.
-pub(crate) fn builtin() -> Result<&'static Vocabulary, Error> {
-    if let Some(vocabulary) = BUILTIN.get() {
-        return Ok(vocabulary);
-    }
-    let vocabulary = Vocabulary::from_json(BUILTIN_TEXT, None).map_err(|error| match error {
-        VocabularyError::NoMem => Error::NoMem,
-        VocabularyError::Invalid(_) => Error::Intern,
-    })?;
-    // Two threads may both have read it; one copy is kept, the other dropped.
-    Ok(BUILTIN.get_or_init(|| vocabulary))
-}
+pub use vocab::{
+    Condition, Conflict, Entry, Kind, Parse, Reader, Syntax, Target, Vocabulary, VocabularyError, BUILTIN_TEXT,
+    MAX_TARGETS,
+};
 
 #[cfg(test)]
 mod tests;

@@ -7,10 +7,16 @@
 
 use std::collections::HashMap;
 use std::fmt::{self, Write as _};
+use std::sync::OnceLock;
 
-use super::check::MAX_TARGETS;
 use super::json::{self, try_push, JsonError, Value};
 use super::text::{try_string, MessageBuf};
+
+/// The built-in vocabulary's text.
+pub const BUILTIN_TEXT: &[u8] = include_bytes!("../../data/hints.json");
+
+/// The most targets a vocabulary may have (a `Targets` of the checker is a 64-bit set).
+pub const MAX_TARGETS: usize = 64;
 
 /// An enum whose variants are named in the vocabulary file: `NAMES` for reading, `as_str`
 /// for writing.
@@ -319,9 +325,20 @@ impl Vocabulary {
         Ok(())
     }
 
-    /// The built-in vocabulary, `data/hints.json`, read on first use.
+    /// The built-in vocabulary, `data/hints.json`, read on first use. Reading it can run out
+    /// of memory, and then a later call tries again; a built-in text that does not read is a
+    /// bug (`Error::Intern`), which the unit tests rule out.
     pub fn builtin() -> Result<&'static Vocabulary, crate::Error> {
-        super::builtin()
+        static BUILTIN: OnceLock<Vocabulary> = OnceLock::new();
+        if let Some(vocabulary) = BUILTIN.get() {
+            return Ok(vocabulary);
+        }
+        let vocabulary = Vocabulary::from_json(BUILTIN_TEXT, None).map_err(|error| match error {
+            VocabularyError::NoMem => crate::Error::NoMem,
+            VocabularyError::Invalid(_) => crate::Error::Intern,
+        })?;
+        // Two threads may both have read it; one copy is kept, the other dropped.
+        Ok(BUILTIN.get_or_init(|| vocabulary))
     }
 
     /// The entry for a key, this vocabulary's own first, then its base's.

@@ -1,4 +1,5 @@
-/* app.c - the profiling interface (SPEC §8), seen from an application.
+/* app.c - the profiling interface (docs/reference.md, "Profiling names"), seen from an
+ * application.
  *
  * Linked with tests-c/pmpi/tool.c ahead of the library (as a shared library, and as an
  * object file ahead of libmpi_info.a). The tool wraps MPI_Info_create, MPI_Info_set,

@@ -1,4 +1,4 @@
-/* tool.c - a minimal profiling tool for the PMPI test (SPEC §8).
+/* tool.c - a minimal profiling tool for the PMPI test (docs/reference.md, "Profiling names").
  *
  * Defines MPI_Info_create, MPI_Info_set, MPI_Info_get and MPI_Info_free, and MPIX_Info_merge
  * (the MPIX_ family has PMPIX_ twins the same way): each counts the call and forwards it to its

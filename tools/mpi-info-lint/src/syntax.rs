@@ -144,10 +144,10 @@ fn pair_or_malformed<'t>(line: usize, column: usize, key: &'t [u8], value: &'t [
     if key.is_empty() {
         return malformed(line, column, "an empty key", key, syntax);
     }
-    if key.len() > mpi_info::MPI_MAX_INFO_KEY as usize - 1 {
+    if key.len() > mpi_info::info::MAX_KEY_LEN {
         return malformed(line, column, "a key longer than 255 characters, which no MPI takes", key, syntax);
     }
-    if value.len() > mpi_info::MPI_MAX_INFO_VAL as usize - 1 {
+    if value.len() > mpi_info::info::MAX_VALUE_LEN {
         return malformed(line, column, "a value longer than 1023 characters", key, syntax);
     }
     Item::Pair { line, column, key, value }
