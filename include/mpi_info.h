@@ -101,7 +101,7 @@ static const int *const mpi_info_link_check __attribute__((used MPI_INFO_LINK_CH
 
 #if !(defined(MPI_INFO_AFTER_MPI2_H) || defined(MPI_ERR_INFO_NOKEY))
 /**
- * The key is not defined in the info object.
+ * The key is not in the info object.
  */
 #define MPI_ERR_INFO_NOKEY 32
 #endif

@@ -26,7 +26,7 @@ pub const MPI_ERR_INTERN: c_int = 17;
 /// Invalid key: NULL, empty, or longer than `MPI_MAX_INFO_KEY - 1` characters.
 #[cfg(not(any(mpi_h = "MPI-2", mpi_h = "MPI_ERR_INFO_KEY")))]
 pub const MPI_ERR_INFO_KEY: c_int = 31;
-/// The key is not defined in the info object.
+/// The key is not in the info object.
 #[cfg(not(any(mpi_h = "MPI-2", mpi_h = "MPI_ERR_INFO_NOKEY")))]
 pub const MPI_ERR_INFO_NOKEY: c_int = 32;
 /// Invalid value: NULL, or longer than `MPI_MAX_INFO_VAL - 1` characters; for the `MPIX_`
