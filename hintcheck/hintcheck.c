@@ -2,16 +2,18 @@
  * libmpi_info_hintcheck: what the MPI did with your hints (docs/hintcheck.md).
  *
  * Built with an MPI's own compiler wrapper (make hintcheck MPICC=...), loaded with LD_PRELOAD or
- * linked ahead of the MPI. Each intercepted MPI_X call is made first, with the caller's
- * arguments untouched, and its result returned as is. When it succeeded:
- *   - the caller's (key, value) pairs are read through the host MPI's PMPI_Info_* calls;
- *   - if the call is collective, one PMPI_Allreduce of a 64-bit digest of the sorted pairs (and
- *     of its complement, with MPI_MAX: equal maxima mean equal digests) on the call's
- *     communicator tells whether every process passed the same hints; only when they did not,
- *     a PMPI_Allgather of the lengths and a PMPI_Allgatherv of the pairs name the keys, values
- *     and ranks, printed on standard error at once by the lowest rank;
- *   - what the MPI reports afterwards (PMPI_File_get_info, PMPI_Win_get_info,
- *     PMPI_Comm_get_info, PMPI_Session_get_info) is read;
+ * linked ahead of the MPI. Each intercepted MPI_X call is made with the caller's arguments
+ * untouched, and its result returned as is. Around it:
+ *   - before it, the caller's (key, value) pairs are read through the host MPI's PMPI_Info_*
+ *     calls (an MPI may change the caller's object);
+ *   - before it too, if the call is collective over more than one process, one PMPI_Allreduce
+ *     of a 64-bit digest of the sorted pairs (and of its complement, with MPI_MAX: equal maxima
+ *     mean equal digests) on the call's communicator tells whether every process passed the
+ *     same hints; only when they did not, a PMPI_Allgather of the lengths and a PMPI_Allgatherv
+ *     of the pairs name the keys, values and ranks, printed on standard error at once by the
+ *     lowest rank;
+ *   - when it succeeded, what the MPI reports afterwards (PMPI_File_get_info,
+ *     PMPI_Win_get_info, PMPI_Comm_get_info, PMPI_Session_get_info) is read;
  * and all of it goes to the Rust core (hintcheck/core, linked in as a static archive), which
  * checks the hints with mpi_info::hints, compares, keeps the report and writes the JSON file.
  *
@@ -28,7 +30,7 @@
 /* ---- the Rust core (hintcheck/core/src/lib.rs) ---- */
 typedef struct HcCall HcCall;
 int mpi_info_hintcheck_init(const char *version, const char *target, int world_rank, int world_size);
-HcCall *mpi_info_hintcheck_call_begin(const char *call, const char *filename, const char *target, int comm_size);
+HcCall *mpi_info_hintcheck_call_begin(const char *call, const char *filename, int comm_size);
 void mpi_info_hintcheck_requested(HcCall *c, const char *pairs, size_t len);
 void mpi_info_hintcheck_reported(HcCall *c, const char *pairs, size_t len);
 void mpi_info_hintcheck_note(HcCall *c, const char *message);
@@ -38,18 +40,22 @@ void mpi_info_hintcheck_counts(long long *out);
 void mpi_info_hintcheck_finalize(const long long *totals);
 
 /* ---- process state ---- */
+/* state: UNSET until the core is set up, then CHECKING, then FINALIZED once MPI_Finalize has
+ * begun (nothing more is checked). Changed under state_lock; read without it by setup() once it
+ * is no longer UNSET (the atomic load pairs with the store that published the fields below). */
+enum { UNSET, CHECKING, FINALIZED };
 static pthread_mutex_t state_lock = PTHREAD_MUTEX_INITIALIZER;
-static int ready;               /* the core is set up */
-static int finalized;           /* MPI_Finalize has begun: nothing more is checked */
+static int state = UNSET;
 static int world_rank, world_size;
 static int thread_multiple;     /* provided level is MPI_THREAD_MULTIPLE */
 static const char *target = "mpi";
 
 /* Sets up the core once MPI is initialized; returns whether calls are to be checked. */
 static int setup(void) {
-    int ok;
+    int s = __atomic_load_n(&state, __ATOMIC_ACQUIRE);
+    if (s != UNSET) return s == CHECKING;
     pthread_mutex_lock(&state_lock);
-    if (!ready && !finalized) {
+    if (state == UNSET) {
         int inited = 0, fin = 0;
         PMPI_Initialized(&inited);
         PMPI_Finalized(&fin);
@@ -66,12 +72,12 @@ static int setup(void) {
             PMPI_Query_thread(&provided);
             thread_multiple = provided == MPI_THREAD_MULTIPLE;
             mpi_info_hintcheck_init(version, target, world_rank, world_size);
-            ready = 1;
+            __atomic_store_n(&state, CHECKING, __ATOMIC_RELEASE);
         }
     }
-    ok = ready && !finalized;
+    s = state;
     pthread_mutex_unlock(&state_lock);
-    return ok;
+    return s == CHECKING;
 }
 
 /* ---- reading info objects ---- */
@@ -98,38 +104,49 @@ static void buf_add(Buf *b, const char *s, size_t n) {
     b->len += n;
 }
 
+/* Reads the value of key into value (room bytes), NUL-terminated, in one call (before MPI 4, a
+ * second for a value that may have been cut); returns the length of the whole value, larger
+ * than room - 1 if it was cut, or -1 if the key is not there (or the call failed). */
+static int get_value(MPI_Info info, const char *key, char *value, int room) {
+    int flag = 0, len = room;
+#if MPI_VERSION >= 4
+    if (PMPI_Info_get_string(info, key, &len, value, &flag) != MPI_SUCCESS || !flag) return -1;
+    value[room - 1] = '\0';
+    return len - 1;   /* the length returned counts the terminating NUL */
+#else
+    if (PMPI_Info_get(info, key, room - 1, value, &flag) != MPI_SUCCESS || !flag) return -1;
+    value[room - 1] = '\0';
+    len = (int)strlen(value);
+    /* A value that fills the buffer may have been cut (Open MPI 4.1.4 cuts one at room - 2
+     * characters when room - 1 is MPI_MAX_INFO_VAL): its length tells. */
+    if (len >= room - 2 && (PMPI_Info_get_valuelen(info, key, &len, &flag) != MPI_SUCCESS || !flag)) return -1;
+    return len;
+#endif
+}
+
 /* Reads every pair of an info object (MPI_INFO_NULL: none), in the object's order, into out as
  * "key\0value\0"... (keys and values hold no NUL); returns the number of pairs, -1 if not all
- * could be read (out of memory: out keeps those that were). */
+ * could be read (out of memory: out keeps those that were). A value is read in one call into
+ * MPI_MAX_INFO_VAL + 1 bytes (MPICH's MPI_Info_set takes values of MPI_MAX_INFO_VAL
+ * characters); a longer one, which only the MPI itself can have set, is read again whole. */
 static int read_info(MPI_Info info, Buf *out) {
     int nkeys = 0, n = 0;
     if (info == MPI_INFO_NULL) return 0;
     if (PMPI_Info_get_nkeys(info, &nkeys) != MPI_SUCCESS || nkeys <= 0) return 0;
     for (int i = 0; i < nkeys; i++) {
         char key[MPI_MAX_INFO_KEY + 1];
-        int flag = 0, vlen = 0;
         memset(key, 0, sizeof key);
         if (PMPI_Info_get_nthkey(info, i, key) != MPI_SUCCESS) continue;
-#if MPI_VERSION >= 4
-        char probe[1];
-        vlen = 1;   /* asks the length (MPICH 4.0.2 refuses a NULL value even with buflen 0) */
-        if (PMPI_Info_get_string(info, key, &vlen, probe, &flag) != MPI_SUCCESS || !flag) continue;
-        vlen = vlen > 0 ? vlen - 1 : 0;   /* the length returned counts the terminating NUL */
-#else
-        if (PMPI_Info_get_valuelen(info, key, &vlen, &flag) != MPI_SUCCESS || !flag) continue;
-#endif
-        size_t mark = out->len, klen = strlen(key) + 1;
-        buf_add(out, key, klen);
-        if (!buf_reserve(out, (size_t)vlen + 1)) return -1;
-        char *value = out->data + out->len;
-#if MPI_VERSION >= 4
-        int room = vlen + 1;
-        if (PMPI_Info_get_string(info, key, &room, value, &flag) != MPI_SUCCESS || !flag) { out->len = mark; continue; }
-#else
-        if (PMPI_Info_get(info, key, vlen, value, &flag) != MPI_SUCCESS || !flag) { out->len = mark; continue; }
-#endif
-        value[vlen] = '\0';
-        out->len += strlen(value) + 1;
+        size_t mark = out->len;
+        buf_add(out, key, strlen(key) + 1);
+        if (!buf_reserve(out, MPI_MAX_INFO_VAL + 1)) return -1;
+        int vlen = get_value(info, key, out->data + out->len, MPI_MAX_INFO_VAL + 1);
+        if (vlen > MPI_MAX_INFO_VAL) {
+            if (!buf_reserve(out, (size_t)vlen + 1)) return -1;
+            vlen = get_value(info, key, out->data + out->len, vlen + 1);
+        }
+        if (vlen < 0) { out->len = mark; continue; }
+        out->len += strlen(out->data + out->len) + 1;
         n++;
     }
     return out->failed ? -1 : n;
@@ -180,6 +197,7 @@ typedef struct {
     HcCall *c;
     Buf requested;      /* the caller's pairs, read_info's form */
     int n;              /* how many */
+    int size;           /* the size of the call's communicator or group */
 } Check;
 
 /* Everything before the call: the record is begun, the caller's hints are read (before: an MPI
@@ -191,7 +209,8 @@ static int pre(Check *k, const char *call, const char *filename, MPI_Comm comm, 
     memset(k, 0, sizeof *k);
     if (!setup()) return 0;
     if (comm != MPI_COMM_NULL) PMPI_Comm_size(comm, &size);
-    k->c = mpi_info_hintcheck_call_begin(call, filename, NULL, size);
+    k->size = size;
+    k->c = mpi_info_hintcheck_call_begin(call, filename, size);
     if (!k->c) return 0;
     k->n = read_info(info, &k->requested);
     if (k->n < 0) {
@@ -209,13 +228,15 @@ static void failed(Check *k, int rc) {
     mpi_info_hintcheck_note(k->c, msg);
 }
 
-/* Whether every process of comm passed the same pairs; if not, names the differences. */
+/* Whether every process of comm passed the same pairs; if not, names the differences. A process
+ * alone in comm agrees with itself: no collective. */
 static void agree(Check *k, MPI_Comm comm) {
     int rank = 0, size = 1, inter = 0;
     if (comm == MPI_COMM_NULL || PMPI_Comm_test_inter(comm, &inter) != MPI_SUCCESS || inter) {
         mpi_info_hintcheck_note(k->c, "agreement not checked: not an intracommunicator");
         return;
     }
+    if (k->size == 1) return;
     Buf ser = {0};
     uint64_t d = serialize(&k->requested, k->n, &ser), in[2], out[2] = {0, 0};
     in[0] = d; in[1] = ~d;
@@ -333,6 +354,7 @@ static void agree_on_group(Check *k, MPI_Group group) {
         mpi_info_hintcheck_note(k->c, "agreement not checked: the calls on a file or window have no communicator, and under MPI_THREAD_MULTIPLE the tool makes none");
         return;
     }
+    if (k->size == 1) return;   /* alone: no communicator needed */
     MPI_Comm comm = comm_for_group(group);
     if (comm == MPI_COMM_NULL) {
         mpi_info_hintcheck_note(k->c, "agreement not checked: no communicator for the group of this file or window");
@@ -347,29 +369,16 @@ static void agree_on_group(Check *k, MPI_Group group) {
  * call (so that a disagreement that makes the call itself hang or crash is printed first); the
  * call, with the caller's arguments; then what the MPI reports, and the record is ended. */
 
-static void after_file(Check *k, int rc, MPI_File fh) {
-    MPI_Info used = MPI_INFO_NULL;
-    if (rc != MPI_SUCCESS) { failed(k, rc); end(k); return; }
-    PMPI_File_get_info(fh, &used);
-    reported(k, used);
-    end(k);
+static int pre_collective(Check *k, const char *call, const char *filename, MPI_Comm comm, MPI_Info info) {
+    int checked = pre(k, call, filename, comm, 1, info);
+    if (checked) agree(k, comm);
+    return checked;
 }
 
-int MPI_File_open(MPI_Comm comm, const char *filename, int amode, MPI_Info info, MPI_File *fh) {
-    Check k;
-    int checked = pre(&k, "MPI_File_open", filename, comm, 1, info);
-    if (checked) agree(&k, comm);
-    int rc = PMPI_File_open(comm, filename, amode, info, fh);
-    /* *fh is the MPI's output only when the open succeeded (and fh may be NULL when it did not). */
-    if (checked) after_file(&k, rc, rc == MPI_SUCCESS ? *fh : MPI_FILE_NULL);
-    return rc;
-}
-
-/* MPI_File_set_info and MPI_File_set_view: collective over the file's group. */
-static int pre_file(Check *k, const char *call, MPI_File fh, MPI_Info info) {
-    MPI_Group group;
+/* The calls collective over the group of a file or window, which give no communicator: pre()
+ * with the group's size and the agreement on the group. The group is freed here. */
+static int pre_group(Check *k, const char *call, MPI_Group group, MPI_Info info) {
     int size = 1;
-    if (PMPI_File_get_group(fh, &group) != MPI_SUCCESS) return 0;
     PMPI_Group_size(group, &size);
     int checked = pre(k, call, NULL, MPI_COMM_NULL, size, info);
     if (checked) agree_on_group(k, group);
@@ -377,117 +386,108 @@ static int pre_file(Check *k, const char *call, MPI_File fh, MPI_Info info) {
     return checked;
 }
 
-int MPI_File_set_info(MPI_File fh, MPI_Info info) {
-    Check k;
-    int checked = setup() && pre_file(&k, "MPI_File_set_info", fh, info);
-    int rc = PMPI_File_set_info(fh, info);
-    if (checked) after_file(&k, rc, fh);
-    return rc;
-}
+/* The body of a call collective over comm: pre_collective(), the call pmpi_call (its result rc,
+ * returned), then after(&k, rc, made) for the object made or changed. */
+#define COLLECTIVE(name, filename, comm, info, pmpi_call, after, made) \
+    do { \
+        Check k; \
+        int checked = pre_collective(&k, name, filename, comm, info); \
+        int rc = pmpi_call; \
+        if (checked) after(&k, rc, made); \
+        return rc; \
+    } while (0)
 
-int MPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype etype, MPI_Datatype filetype, const char *datarep, MPI_Info info) {
-    Check k;
-    int checked = setup() && pre_file(&k, "MPI_File_set_view", fh, info);
-    int rc = PMPI_File_set_view(fh, disp, etype, filetype, datarep, info);
-    if (checked) after_file(&k, rc, fh);
-    return rc;
-}
-
-static void after_win(Check *k, int rc, MPI_Win *win) {
-    MPI_Info used = MPI_INFO_NULL;
-    if (rc != MPI_SUCCESS) { failed(k, rc); end(k); return; }
-    PMPI_Win_get_info(*win, &used);
-    reported(k, used);
-    end(k);
-}
-
-static int pre_collective(Check *k, const char *call, MPI_Comm comm, MPI_Info info) {
-    int checked = pre(k, call, NULL, comm, 1, info);
-    if (checked) agree(k, comm);
-    return checked;
-}
-
-int MPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, MPI_Win *win) {
-    Check k;
-    int checked = pre_collective(&k, "MPI_Win_create", comm, info);
-    int rc = PMPI_Win_create(base, size, disp_unit, info, comm, win);
-    if (checked) after_win(&k, rc, win);
-    return rc;
-}
-
-int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr, MPI_Win *win) {
-    Check k;
-    int checked = pre_collective(&k, "MPI_Win_allocate", comm, info);
-    int rc = PMPI_Win_allocate(size, disp_unit, info, comm, baseptr, win);
-    if (checked) after_win(&k, rc, win);
-    return rc;
-}
-
-int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr, MPI_Win *win) {
-    Check k;
-    int checked = pre_collective(&k, "MPI_Win_allocate_shared", comm, info);
-    int rc = PMPI_Win_allocate_shared(size, disp_unit, info, comm, baseptr, win);
-    if (checked) after_win(&k, rc, win);
-    return rc;
-}
-
-int MPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win *win) {
-    Check k;
-    int checked = pre_collective(&k, "MPI_Win_create_dynamic", comm, info);
-    int rc = PMPI_Win_create_dynamic(info, comm, win);
-    if (checked) after_win(&k, rc, win);
-    return rc;
-}
-
-int MPI_Win_set_info(MPI_Win win, MPI_Info info) {
-    Check k;
-    MPI_Group group;
-    int size = 1, checked = 0;
-    if (setup() && PMPI_Win_get_group(win, &group) == MPI_SUCCESS) {
-        PMPI_Group_size(group, &size);
-        checked = pre(&k, "MPI_Win_set_info", NULL, MPI_COMM_NULL, size, info);
-        if (checked) agree_on_group(&k, group);
-        PMPI_Group_free(&group);
-    }
-    int rc = PMPI_Win_set_info(win, info);
-    if (checked) after_win(&k, rc, &win);
-    return rc;
-}
-
-/* made: the communicator whose hints are then reported (MPI_COMM_NULL: none on this process). */
-static void after_comm(Check *k, int rc, MPI_Comm made) {
+/* The after() of each kind of object: what the MPI reports of it once the call succeeded (only
+ * then is *made the MPI's output), and the record is ended. */
+static void after_file(Check *k, int rc, MPI_File *made) {
     MPI_Info used = MPI_INFO_NULL;
     if (rc != MPI_SUCCESS) failed(k, rc);
-    else if (made == MPI_COMM_NULL) mpi_info_hintcheck_note(k->c, "no communicator made on this process: nothing reported");
     else {
-        PMPI_Comm_get_info(made, &used);
+        PMPI_File_get_info(*made, &used);
         reported(k, used);
     }
     end(k);
 }
 
-int MPI_Comm_set_info(MPI_Comm comm, MPI_Info info) {
+static void after_win(Check *k, int rc, MPI_Win *made) {
+    MPI_Info used = MPI_INFO_NULL;
+    if (rc != MPI_SUCCESS) failed(k, rc);
+    else {
+        PMPI_Win_get_info(*made, &used);
+        reported(k, used);
+    }
+    end(k);
+}
+
+/* *made MPI_COMM_NULL: no communicator made on this process (MPI_Comm_split_type). */
+static void after_comm(Check *k, int rc, MPI_Comm *made) {
+    MPI_Info used = MPI_INFO_NULL;
+    if (rc != MPI_SUCCESS) failed(k, rc);
+    else if (*made == MPI_COMM_NULL) mpi_info_hintcheck_note(k->c, "no communicator made on this process: nothing reported");
+    else {
+        PMPI_Comm_get_info(*made, &used);
+        reported(k, used);
+    }
+    end(k);
+}
+
+int MPI_File_open(MPI_Comm comm, const char *filename, int amode, MPI_Info info, MPI_File *fh) {
+    COLLECTIVE("MPI_File_open", filename, comm, info, PMPI_File_open(comm, filename, amode, info, fh), after_file, fh);
+}
+
+int MPI_File_set_info(MPI_File fh, MPI_Info info) {
     Check k;
-    int checked = pre_collective(&k, "MPI_Comm_set_info", comm, info);
-    int rc = PMPI_Comm_set_info(comm, info);
-    if (checked) after_comm(&k, rc, comm);
+    MPI_Group group;
+    int checked = setup() && PMPI_File_get_group(fh, &group) == MPI_SUCCESS && pre_group(&k, "MPI_File_set_info", group, info);
+    int rc = PMPI_File_set_info(fh, info);
+    if (checked) after_file(&k, rc, &fh);
     return rc;
+}
+
+int MPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype etype, MPI_Datatype filetype, const char *datarep, MPI_Info info) {
+    Check k;
+    MPI_Group group;
+    int checked = setup() && PMPI_File_get_group(fh, &group) == MPI_SUCCESS && pre_group(&k, "MPI_File_set_view", group, info);
+    int rc = PMPI_File_set_view(fh, disp, etype, filetype, datarep, info);
+    if (checked) after_file(&k, rc, &fh);
+    return rc;
+}
+
+int MPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, MPI_Win *win) {
+    COLLECTIVE("MPI_Win_create", NULL, comm, info, PMPI_Win_create(base, size, disp_unit, info, comm, win), after_win, win);
+}
+
+int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr, MPI_Win *win) {
+    COLLECTIVE("MPI_Win_allocate", NULL, comm, info, PMPI_Win_allocate(size, disp_unit, info, comm, baseptr, win), after_win, win);
+}
+
+int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr, MPI_Win *win) {
+    COLLECTIVE("MPI_Win_allocate_shared", NULL, comm, info, PMPI_Win_allocate_shared(size, disp_unit, info, comm, baseptr, win), after_win, win);
+}
+
+int MPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win *win) {
+    COLLECTIVE("MPI_Win_create_dynamic", NULL, comm, info, PMPI_Win_create_dynamic(info, comm, win), after_win, win);
+}
+
+int MPI_Win_set_info(MPI_Win win, MPI_Info info) {
+    Check k;
+    MPI_Group group;
+    int checked = setup() && PMPI_Win_get_group(win, &group) == MPI_SUCCESS && pre_group(&k, "MPI_Win_set_info", group, info);
+    int rc = PMPI_Win_set_info(win, info);
+    if (checked) after_win(&k, rc, &win);
+    return rc;
+}
+
+int MPI_Comm_set_info(MPI_Comm comm, MPI_Info info) {
+    COLLECTIVE("MPI_Comm_set_info", NULL, comm, info, PMPI_Comm_set_info(comm, info), after_comm, &comm);
 }
 
 int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm) {
-    Check k;
-    int checked = pre_collective(&k, "MPI_Comm_dup_with_info", comm, info);
-    int rc = PMPI_Comm_dup_with_info(comm, info, newcomm);
-    if (checked) after_comm(&k, rc, rc == MPI_SUCCESS ? *newcomm : MPI_COMM_NULL);
-    return rc;
+    COLLECTIVE("MPI_Comm_dup_with_info", NULL, comm, info, PMPI_Comm_dup_with_info(comm, info, newcomm), after_comm, newcomm);
 }
 
 int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm) {
-    Check k;
-    int checked = pre_collective(&k, "MPI_Comm_split_type", comm, info);
-    int rc = PMPI_Comm_split_type(comm, split_type, key, info, newcomm);
-    if (checked) after_comm(&k, rc, rc == MPI_SUCCESS ? *newcomm : MPI_COMM_NULL);
-    return rc;
+    COLLECTIVE("MPI_Comm_split_type", NULL, comm, info, PMPI_Comm_split_type(comm, split_type, key, info, newcomm), after_comm, newcomm);
 }
 
 /* The spawn calls read their info at the root only: checked there, with no agreement and
@@ -559,7 +559,7 @@ int MPI_Finalize(void) {
         long long mine[3] = {0, 0, 0}, sums[3] = {0, 0, 0}, maxima[3] = {0, 0, 0}, totals[5];
         mpi_info_hintcheck_counts(mine);
         pthread_mutex_lock(&state_lock);
-        finalized = 1;
+        __atomic_store_n(&state, FINALIZED, __ATOMIC_RELEASE);
         pthread_mutex_unlock(&state_lock);
         if (PMPI_Reduce(mine, sums, 3, MPI_LONG_LONG, MPI_SUM, 0, MPI_COMM_WORLD) == MPI_SUCCESS &&
             PMPI_Reduce(mine, maxima, 3, MPI_LONG_LONG, MPI_MAX, 0, MPI_COMM_WORLD) == MPI_SUCCESS) {

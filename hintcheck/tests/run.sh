@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # libmpi_info_hintcheck in real MPI jobs (docs/hintcheck.md), on each MPI that is installed
 # (MPICH: mpicc.mpich, mpirun.mpich; Open MPI: mpicc.openmpi, mpirun.openmpi), with 2 and 4
-# processes: builds the library (make hintcheck MPICC=...) and hintcheck/tests/hintjob.c, runs
+# processes (and one job of 1): builds the library (make hintcheck MPICC=...) and hintcheck/tests/hintjob.c, runs
 # its modes under mpirun with the library preloaded, and checks the reports with
 # check_report.py; first the core's unit tests. With neither MPI, says so and counts nothing.
 # Every job is bounded by `timeout`. Ends with "hintcheck: N passed, M failed".
@@ -135,6 +135,16 @@ for mpi in "${mpis[@]}"; do
             count "$dir/check.out"
         done
     done
+    # One process: every call agrees with itself, with no collective (and no communicator made
+    # for the group of a file or window); the report is whole and valid.
+    dir=$tmp/$mpi-1
+    mkdir -p "$dir"
+    MPI_INFO_HINTCHECK=$dir/codes.json run "$mpi" 1 "$lib" "$dir/codes.out" "$dir/codes.err" "$job" codes "$dir"
+    [ $? -eq 0 ] && ok || { fail "$mpi -np 1 codes: exit status"; tail -n 20 "$dir/codes.err"; }
+    $PYTHON hintcheck/tests/check_report.py schema "$dir/codes.json" >"$dir/check.out" 2>&1
+    count "$dir/check.out"
+    grep -q '"checked_calls": 8,' "$dir/codes.json" && ! grep -q 'agreement not checked' "$dir/codes.json" && ok \
+        || fail "$mpi -np 1 codes: not 8 checked calls, or an agreement not checked"
     # too-long-for-target: the MPI's own MPI_Info_set refuses a key too long for it, so only a
     # second target shows it (MPI_INFO_HINTCHECK_TARGETS; Open MPI's limits are the smallest).
     if [ "$mpi" = mpich ]; then

@@ -22,15 +22,16 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Mutex;
 
 use mpi_info::hints::{check_object, Code, Finding, Targets, Vocabulary};
+use mpi_info::Error;
 
 /// One intercepted call while it is being built (owned by the intercepting thread). Everything
-/// the report says of a call follows from these fields (the checker is deterministic), so two
-/// equal calls are merged into one entry with a count without checking the second one again.
-#[derive(PartialEq, Eq, Hash)]
+/// the report says of a call follows from its other fields (the checker is deterministic), so
+/// two calls whose other fields are equal are merged into one entry with a count, without
+/// checking the second one again.
+#[derive(Clone)]
 pub struct Call {
     call: String,
     filename: Option<String>,
-    target: Option<String>,
     comm_size: i32,
     /// The caller's pairs, `key\0value\0`... in the info object's order.
     requested: Vec<u8>,
@@ -38,13 +39,36 @@ pub struct Call {
     reported: Option<Vec<u8>>,
     mismatches: Vec<Mismatch>,
     notes: Vec<String>,
-    /// Being written before the call returned (see `mpi_info_hintcheck_mismatch`).
-    pending: bool,
+    /// The checker's findings, once made: by `mpi_info_hintcheck_mismatch` for a call whose
+    /// processes disagree (its entry is written before the call), else when the call ends.
+    findings: Option<Result<Vec<Finding>, Error>>,
+}
+
+impl Call {
+    /// What makes two calls equal: every field but `findings`, which follows from them.
+    #[allow(clippy::type_complexity)]
+    fn key(&self) -> (&str, &Option<String>, i32, &[u8], &Option<Vec<u8>>, &[Mismatch], &[String]) {
+        (&self.call, &self.filename, self.comm_size, &self.requested, &self.reported, &self.mismatches, &self.notes)
+    }
+}
+
+impl PartialEq for Call {
+    fn eq(&self, other: &Call) -> bool {
+        self.key() == other.key()
+    }
+}
+
+impl Eq for Call {}
+
+impl std::hash::Hash for Call {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.key().hash(state)
+    }
 }
 
 /// A key on which the processes of a collective call disagree: each value (`None`: the key was
 /// not passed) with the ranks (in `MPI_COMM_WORLD`) that passed it.
-#[derive(PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 struct Mismatch {
     key: String,
     groups: Vec<(Option<String>, Vec<i32>)>,
@@ -63,12 +87,20 @@ struct Entry {
     lines: Vec<String>,
 }
 
+/// The checker's targets: the list as the report names it, and parsed (`Err`: the vocabulary
+/// could not be loaded).
+#[derive(Clone)]
+struct TargetList {
+    names: String,
+    targets: Result<Targets, Error>,
+}
+
 struct Report {
     implementation: String,
     /// The checker's targets: the running MPI's, or MPI_INFO_HINTCHECK_TARGETS.
-    target: String,
+    target: TargetList,
     /// The same for files (Open MPI with its ROMIO component adds mpich).
-    file_target: String,
+    file_target: TargetList,
     world_rank: i32,
     world_size: i32,
     /// Where this process writes the JSON report, if it does.
@@ -147,26 +179,30 @@ pub unsafe extern "C" fn mpi_info_hintcheck_init(
         // SAFETY: as above.
         let running = unsafe { text(target) }.unwrap_or_else(|| "mpi".to_string());
         let mut notes = Vec::new();
+        let vocabulary = Vocabulary::builtin();
+        let list =
+            |names: String| TargetList { targets: vocabulary.and_then(|v| Targets::parse(v, Some(&names))), names };
         // MPI_INFO_HINTCHECK_TARGETS: the checker's targets instead of the running MPI's (for
         // hints that must also work elsewhere: "mpich,openmpi").
         let target = match std::env::var("MPI_INFO_HINTCHECK_TARGETS").ok().filter(|t| !t.trim().is_empty()) {
-            Some(t) => match Vocabulary::builtin().and_then(|v| Targets::parse(v, Some(&t))) {
-                Ok(_) => t,
-                Err(_) => {
+            Some(t) => match list(t.clone()) {
+                given @ TargetList { targets: Ok(_), .. } => given,
+                _ => {
                     notes.push(format!(
                         "MPI_INFO_HINTCHECK_TARGETS={t} names a target the checker does not know: {running} used"
                     ));
-                    running.clone()
+                    list(running.clone())
                 }
             },
-            None => running.clone(),
+            None => list(running.clone()),
         };
         // Open MPI opens files with OMPIO unless its io framework is told to use its ROMIO
         // component, which reads ROMIO's hints (listed under mpich in the vocabulary). Its
         // MPI_File_get_info returns the caller's hints either way, so the environment decides.
         let romio = std::env::var("OMPI_MCA_io").map(|v| v.contains("romio")).unwrap_or(false);
-        let file_target = if running == "openmpi" && romio && !target.split(',').any(|t| t.trim() == "mpich") {
-            format!("{target},mpich")
+        let has_mpich = matches!((vocabulary, target.targets), (Ok(v), Ok(t)) if t.contains(v, "mpich"));
+        let file_target = if running == "openmpi" && romio && !has_mpich {
+            list(format!("{},mpich", target.names))
         } else {
             target.clone()
         };
@@ -214,8 +250,8 @@ pub unsafe extern "C" fn mpi_info_hintcheck_init(
 }
 
 /// Begins the record of one call: its MPI name, the file name for `MPI_File_open` (else NULL),
-/// the checker's target list if it differs from the process's (else NULL), the size of the
-/// communicator (or group) of the call. Returns NULL on failure; every other function accepts it.
+/// the size of the communicator (or group) of the call. Returns NULL on failure; every other
+/// function accepts it.
 ///
 /// # Safety
 /// Strings are NULL or NUL-terminated.
@@ -223,22 +259,20 @@ pub unsafe extern "C" fn mpi_info_hintcheck_init(
 pub unsafe extern "C" fn mpi_info_hintcheck_call_begin(
     call: *const c_char,
     filename: *const c_char,
-    target: *const c_char,
     comm_size: c_int,
 ) -> *mut Call {
     catch_unwind(AssertUnwindSafe(|| {
-        // SAFETY (the three `text` calls): the strings are NULL or NUL-terminated (this
+        // SAFETY (the two `text` calls): the strings are NULL or NUL-terminated (this
         // function's contract).
         Box::into_raw(Box::new(Call {
             call: unsafe { text(call) }.unwrap_or_default(),
             filename: unsafe { text(filename) },
-            target: unsafe { text(target) },
             comm_size,
             requested: Vec::new(),
             reported: None,
             mismatches: Vec::new(),
             notes: Vec::new(),
-            pending: false,
+            findings: None,
         }))
     }))
     .unwrap_or(std::ptr::null_mut())
@@ -321,19 +355,6 @@ pub unsafe extern "C" fn mpi_info_hintcheck_note(call: *mut Call, message: *cons
     }));
 }
 
-/// Parses the serialized hints of one process: `key\0value\0` pairs.
-fn parse_serialized(buf: &[u8]) -> Vec<(String, String)> {
-    let mut parts = buf.split(|&b| b == 0);
-    let mut out = Vec::new();
-    while let (Some(k), Some(v)) = (parts.next(), parts.next()) {
-        if k.is_empty() && v.is_empty() {
-            break;
-        }
-        out.push((String::from_utf8_lossy(k).into_owned(), String::from_utf8_lossy(v).into_owned()));
-    }
-    out
-}
-
 /// Records the hints of every process of a collective call whose digests differed: `nranks`
 /// processes, their ranks in `MPI_COMM_WORLD`, the length of each one's serialized hints
 /// (`key\0value\0`...) and the concatenation. Names each key on which they disagree, with the
@@ -369,29 +390,29 @@ pub unsafe extern "C" fn mpi_info_hintcheck_mismatch(
         let mut at = 0;
         for &l in lens {
             let l = l.max(0) as usize;
-            per_rank.push(parse_serialized(&all[at..at + l]));
+            per_rank.push(pairs_of(&all[at..at + l]));
             at += l;
         }
         // Every key, in the order the processes list them.
-        let mut keys: Vec<String> = Vec::new();
+        let mut keys: Vec<&[u8]> = Vec::new();
         for pairs in &per_rank {
-            for (k, _) in pairs {
-                if !keys.contains(k) {
-                    keys.push(k.clone());
+            for &(k, _) in pairs {
+                if !keys.contains(&k) {
+                    keys.push(k);
                 }
             }
         }
         for key in keys {
             let mut groups: Vec<(Option<String>, Vec<i32>)> = Vec::new();
             for (i, pairs) in per_rank.iter().enumerate() {
-                let value = pairs.iter().find(|(k, _)| *k == key).map(|(_, v)| v.clone());
+                let value = pairs.iter().find(|&&(k, _)| k == key).map(|&(_, v)| String::from_utf8_lossy(v).into_owned());
                 match groups.iter_mut().find(|(v, _)| *v == value) {
                     Some((_, rs)) => rs.push(ranks[i]),
                     None => groups.push((value, vec![ranks[i]])),
                 }
             }
             if groups.len() > 1 {
-                c.mismatches.push(Mismatch { key, groups });
+                c.mismatches.push(Mismatch { key: String::from_utf8_lossy(key).into_owned(), groups });
             }
         }
         if c.mismatches.is_empty() {
@@ -400,23 +421,27 @@ pub unsafe extern "C" fn mpi_info_hintcheck_mismatch(
             c.notes.push("the processes' digests differed but no key differs".to_string());
         }
         // The call may hang or crash: the report is written now with this call in it, so that
-        // it holds the disagreement whatever happens next.
-        if !c.mismatches.is_empty() {
-            c.pending = true;
-            let file = object_of(&c.call) == Some("file");
-            let target = with_report(|r| if file { r.file_target.clone() } else { r.target.clone() }).unwrap_or_else(|| "mpi".to_string());
-            let mut entry = build_entry(c, &target);
-            entry.head = head_of(c);
-            c.pending = false;
-            with_report(|r| {
-                if r.json_path.is_some() {
+        // it holds the disagreement whatever happens next. The findings are kept for the call's
+        // entry when it ends.
+        let report = if c.mismatches.is_empty() {
+            None
+        } else {
+            with_report(|r| (r.target_of(&c.call), r.json_path.is_some()))
+        };
+        if let Some((target, writes)) = report {
+            let findings = check(c, &target);
+            if writes {
+                let mut entry = build_entry(c, &target.names, &findings, true);
+                entry.head = head_of(c);
+                with_report(|r| {
                     r.entries.push(entry);
                     r.calls += 1;
                     r.write_json();
                     r.calls -= 1;
                     r.entries.pop();
-                }
-            });
+                });
+            }
+            c.findings = Some(findings);
         }
         if print != 0 && !c.mismatches.is_empty() {
             let mut msg = format!(
@@ -446,9 +471,10 @@ fn ranks_text(rs: &[i32]) -> String {
     rs.iter().map(|r| r.to_string()).collect::<Vec<_>>().join(",")
 }
 
-/// Ends a call: checks its hints, compares them with what the MPI reports, adds the call to the
-/// report and rewrites the JSON file. Takes back `call`. Returns the number of diagnostics and
-/// disagreeing keys.
+/// Ends a call: checks its hints, compares them with what the MPI reports and adds the call to
+/// the report: a call equal to one seen before adds to its count, a new one is a new entry, and
+/// only then is the JSON file rewritten. Takes back `call`. Returns the number of diagnostics
+/// and disagreeing keys.
 ///
 /// # Safety
 /// `call` from `mpi_info_hintcheck_call_begin` (or NULL), not used again.
@@ -458,40 +484,26 @@ pub unsafe extern "C" fn mpi_info_hintcheck_call_end(call: *mut Call) -> c_int {
         return 0;
     }
     // SAFETY: made by Box::into_raw in call_begin; the C side passes it here once.
-    let c = unsafe { Box::from_raw(call) };
+    let mut c = unsafe { Box::from_raw(call) };
     catch_unwind(AssertUnwindSafe(|| {
-        let file = object_of(&c.call) == Some("file");
         // A call equal to one seen before only adds to its count: the lock is held for a hash
-        // look-up, and the checker is not run again.
+        // look-up, the checker is not run again and the file is not rewritten.
         let seen = with_report(|r| {
             r.calls += 1;
             let i = *r.index.get(&c)?;
             r.entries[i].count += 1;
             let e = &r.entries[i];
-            let n = (e.findings + e.mismatches) as c_int;
-            r.write_json();
-            Some(n)
+            Some((e.findings + e.mismatches) as c_int)
         })
         .flatten();
         if let Some(n) = seen {
             return n;
         }
+        let findings = c.findings.take();
         let nameless = c.filename.is_some().then(|| {
-            Box::new(Call {
-                call: c.call.clone(),
-                filename: None,
-                target: c.target.clone(),
-                comm_size: c.comm_size,
-                requested: c.requested.clone(),
-                reported: c.reported.clone(),
-                mismatches: c
-                    .mismatches
-                    .iter()
-                    .map(|m| Mismatch { key: m.key.clone(), groups: m.groups.clone() })
-                    .collect(),
-                notes: c.notes.clone(),
-                pending: false,
-            })
+            let mut n = c.clone();
+            n.filename = None;
+            n
         });
         let known =
             nameless.as_ref().and_then(|n| with_report(|r| r.checked.get(n).map(|&i| r.entries[i].clone())).flatten());
@@ -501,26 +513,24 @@ pub unsafe extern "C" fn mpi_info_hintcheck_call_end(call: *mut Call) -> c_int {
                 e
             }
             None => {
-                let default_target = with_report(|r| if file { r.file_target.clone() } else { r.target.clone() })
-                    .unwrap_or_else(|| "mpi".to_string());
-                build_entry(&c, &default_target)
+                let Some(target) = with_report(|r| r.target_of(&c.call)) else { return 0 };
+                let findings = findings.unwrap_or_else(|| check(&c, &target));
+                build_entry(&c, &target.names, &findings, false)
             }
         };
         entry.head = head_of(&c);
         let n = (entry.findings + entry.mismatches) as c_int;
-        with_report(|r| {
-            match r.index.get(&c) {
-                // Another thread added the same call meanwhile.
-                Some(&i) => r.entries[i].count += 1,
-                None => {
-                    if let Some(n) = nameless {
-                        r.checked.entry(n).or_insert(r.entries.len());
-                    }
-                    r.index.insert(c, r.entries.len());
-                    r.entries.push(entry);
+        with_report(|r| match r.index.get(&c) {
+            // Another thread added the same call meanwhile.
+            Some(&i) => r.entries[i].count += 1,
+            None => {
+                if let Some(n) = nameless {
+                    r.checked.entry(n).or_insert(r.entries.len());
                 }
+                r.index.insert(c, r.entries.len());
+                r.entries.push(entry);
+                r.write_json();
             }
-            r.write_json();
         });
         n
     }))
@@ -537,20 +547,23 @@ fn status(requested: Option<&[u8]>, effective: Option<&[u8]>, misread: bool) -> 
     }
 }
 
-/// The call's entry in the report, but for its head (the call's name and file name).
-fn build_entry(c: &Call, default_target: &str) -> Entry {
+/// The checker's findings on the call's hints, for the kind of object the call gives them to.
+fn check(c: &Call, target: &TargetList) -> Result<Vec<Finding>, Error> {
+    check_object(Vocabulary::builtin()?, &target.targets?, object_of(&c.call), &pairs_of(&c.requested))
+}
+
+/// The call's entry in the report, but for its head (the call's name and file name): `target`
+/// names the checker's targets, `findings` is what `check` found; `pending`: written before the
+/// call returned (by `mpi_info_hintcheck_mismatch`).
+fn build_entry(c: &Call, target: &str, findings: &Result<Vec<Finding>, Error>, pending: bool) -> Entry {
     let mut notes = c.notes.clone();
-    let object = object_of(&c.call);
-    let target = c.target.as_deref().unwrap_or(default_target);
     let pairs = pairs_of(&c.requested);
     let reported = c.reported.as_deref().map(pairs_of);
-    let findings: Vec<Finding> = match Vocabulary::builtin()
-        .and_then(|v| Targets::parse(v, Some(target)).and_then(|t| check_object(v, &t, object, &pairs)))
-    {
+    let findings: &[Finding] = match findings {
         Ok(f) => f,
         Err(e) => {
             notes.push(format!("the checker failed on these hints ({e}); they were not checked"));
-            Vec::new()
+            &[]
         }
     };
     let mut body = String::new();
@@ -632,7 +645,7 @@ fn build_entry(c: &Call, default_target: &str) -> Entry {
             body.push(']');
         }
     }
-    if c.pending {
+    if pending {
         notes.push("written before the call returned, because the processes disagree: if this note stays, the call did not return".to_string());
     } else if c.reported.is_none() {
         notes.push(format!("the MPI has no call that reports the hints in effect after {}", c.call));
@@ -732,6 +745,15 @@ fn json_str(s: &str) -> String {
 }
 
 impl Report {
+    /// The checker's targets for a call.
+    fn target_of(&self, call: &str) -> TargetList {
+        if object_of(call) == Some("file") {
+            self.file_target.clone()
+        } else {
+            self.target.clone()
+        }
+    }
+
     fn totals(&self) -> (u64, u64) {
         let f = self.entries.iter().map(|e| e.findings * e.count).sum();
         let m = self.entries.iter().map(|e| e.mismatches * e.count).sum();
@@ -745,7 +767,7 @@ impl Report {
         let _ = writeln!(s, "  \"tool\": \"libmpi_info_hintcheck\",");
         let _ = writeln!(s, "  \"version\": {},", json_str(env!("CARGO_PKG_VERSION")));
         let _ = writeln!(s, "  \"implementation\": {},", json_str(&self.implementation));
-        let _ = writeln!(s, "  \"target\": {},", json_str(&self.target));
+        let _ = writeln!(s, "  \"target\": {},", json_str(&self.target.names));
         let _ = writeln!(s, "  \"rank\": {},", self.world_rank);
         let _ = writeln!(s, "  \"world_size\": {},", self.world_size);
         let _ = writeln!(s, "  \"finalized\": {},", self.finalized);
@@ -867,9 +889,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn serialized_round_trip() {
-        let p = parse_serialized(b"a\0b\0cc\0\0");
-        assert_eq!(p, vec![("a".to_string(), "b".to_string()), ("cc".to_string(), String::new())]);
+    fn pairs() {
+        let p = pairs_of(b"a\0b\0cc\0\0");
+        assert_eq!(p, vec![(&b"a"[..], &b"b"[..]), (&b"cc"[..], &b""[..])]);
     }
 
     #[test]
@@ -893,17 +915,24 @@ mod tests {
         // SAFETY (here and below): NUL-terminated strings and byte arrays of the lengths given,
         // each call made once on this thread, as the C side makes them.
         let make = |name: &std::ffi::CString| unsafe {
-            let c = mpi_info_hintcheck_call_begin(open.as_ptr(), name.as_ptr(), std::ptr::null(), 2);
+            let c = mpi_info_hintcheck_call_begin(open.as_ptr(), name.as_ptr(), 2);
             mpi_info_hintcheck_requested(c, requested.as_ptr() as *const c_char, requested.len());
             mpi_info_hintcheck_reported(c, reported.as_ptr() as *const c_char, reported.len());
             c
         };
+        // The JSON file: whether it was written since the last look (it is removed after each).
+        let path = std::env::temp_dir().join(format!("hintcheck-core-test-{}.json", std::process::id()));
+        let written = || std::fs::remove_file(&path).is_ok();
         unsafe {
             assert_eq!(mpi_info_hintcheck_init(version.as_ptr(), target.as_ptr(), 0, 2), 0);
+            with_report(|r| r.json_path = Some(path.to_string_lossy().into_owned()));
             assert_eq!(mpi_info_hintcheck_call_end(make(&file)), 2); // unit-suffix, unknown-key
+            assert!(written());
             assert_eq!(mpi_info_hintcheck_call_end(make(&file)), 2); // merged
+            assert!(!written(), "a merged call does not rewrite the report");
             assert_eq!(mpi_info_hintcheck_call_end(make(&other)), 2); // a new name, same check
-                                                                      // Two processes that disagree on cb_nodes, one without striping_factr.
+            assert!(written());
+            // Two processes that disagree on cb_nodes, one without striping_factr.
             let c = make(&file);
             let all = b"cb_nodes\x001\0striping_factr\x004\0cb_nodes\x002\0";
             let (ranks, lens) = ([0, 1], [28, 11]);
@@ -911,7 +940,9 @@ mod tests {
                 mpi_info_hintcheck_mismatch(c, 2, ranks.as_ptr(), lens.as_ptr(), all.as_ptr() as *const c_char, 0),
                 2
             );
+            assert!(written(), "a disagreement is written before the call");
             assert_eq!(mpi_info_hintcheck_call_end(c), 4);
+            assert!(written());
             assert_eq!(mpi_info_hintcheck_call_end(std::ptr::null_mut()), 0);
         }
         let text = with_report(|r| {
