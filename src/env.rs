@@ -8,8 +8,8 @@ use crate::info::{InfoMap, MAX_VALUE_LEN};
 use crate::shared::SharedMap;
 
 /// Builds the environment pairs from a command line (`args[0]` is the command) in the order
-/// docs/reference.md gives ("MPI_INFO_ENV and MPI_Info_create_env"). A pair whose value is unknown or longer than the value limit is left out,
-/// never cut.
+/// docs/reference.md gives ("MPI_INFO_ENV and MPI_Info_create_env"). A pair whose value is unknown
+/// or longer than the value limit is left out, never cut.
 pub fn build(args: &[&[u8]]) -> Result<InfoMap, Error> {
     let mut joined = [0u8; MAX_VALUE_LEN];
     let argv = match args.get(1..) {

@@ -159,7 +159,8 @@ pub(crate) fn record(function: &str, error: Error) {
     });
 }
 
-/// The class's message without its name: "invalid info key" of "MPI_ERR_INFO_KEY: invalid info key".
+/// The class's message without its name: "invalid info key" of "MPI_ERR_INFO_KEY: invalid info
+/// key".
 fn class_text(error: Error) -> &'static str {
     let text = message(error.code()).unwrap_or("unknown error");
     text.split_once(": ").map_or(text, |(_, text)| text)

@@ -1,5 +1,5 @@
-//! Raw-pointer access at the Fortran boundary (docs/reference.md, "Fortran"): the counterpart of `crate::cstr` for
-//! the old-style Fortran routines in `capi::fortran`.
+//! Raw-pointer access at the Fortran boundary (docs/reference.md, "Fortran"): the counterpart of
+//! `crate::cstr` for the old-style Fortran routines in `capi::fortran`.
 //!
 //! A Fortran `CHARACTER*(*)` argument arrives as a pointer and, after all other arguments, a
 //! hidden length (`size_t`): its declared length. It has no NUL. Input strings are read within

@@ -1,10 +1,11 @@
 //! The handle table: integer `MPI_Info` handles to live info objects (docs/reference.md,
 //! "Handles" and "Threads").
 //!
-//! A handle is `generation << 20 | slot`. Slots live in fixed segments that are created on
-//! first use and never freed or moved, so finding a slot takes no table-wide lock: a call
-//! locks only its own object's slot. That is what lets calls on different objects run side by
-//! side (docs/reference.md, "Threads"); the one shared lock, the allocator's, is taken only by create, dup and free.
+//! A handle is `generation << 20 | slot`. Slots live in fixed segments that are created on first
+//! use and never freed or moved, so finding a slot takes no table-wide lock: a call locks only its
+//! own object's slot. That is what lets calls on different objects run side by side
+//! (docs/reference.md, "Threads"); the one shared lock, the allocator's, is taken only by create,
+//! dup and free.
 //!
 //! Why a handle is not reissued soon (docs/reference.md, "Handles": a freed value comes back no
 //! sooner than the 8,382,463rd creation after its free):

@@ -2,11 +2,12 @@
 //! printed, while every other panic of the process is reported as before.
 //!
 //! A library called from C must not print (docs/reference.md, "Rules every function follows",
-//! Silence), not even for its own bug, which the caller sees as `MPI_ERR_INTERN`. Rust prints a panic in its panic hook, which runs on the
-//! panicking thread before the unwind starts, and there is one hook per process. So the library
-//! installs a hook of its own ([`install_hook`]) that is silent for a panic raised while the
-//! thread is inside the library ([`quietly`]: the body of every exported function, and the
-//! `fork` handlers) and passes every other panic to the hook that was there before.
+//! Silence), not even for its own bug, which the caller sees as `MPI_ERR_INTERN`. Rust prints a
+//! panic in its panic hook, which runs on the panicking thread before the unwind starts, and there
+//! is one hook per process. So the library installs a hook of its own ([`install_hook`]) that is
+//! silent for a panic raised while the thread is inside the library ([`quietly`]: the body of every
+//! exported function, and the `fork` handlers) and passes every other panic to the hook that was
+//! there before.
 //!
 //! "Inside" is a thread-local flag, set on entry and put back as it was on the way out (also
 //! when the body panics, and for a call nested in another, such as a host that passes an error

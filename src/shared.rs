@@ -1,10 +1,11 @@
 //! `SharedMap`: an object's pairs, shared between an object and its duplicates (copy-on-write).
 //!
-//! This is `Arc<InfoMap>` with two differences that matter here. Creating one can fail:
-//! `Arc::new` aborts the process when memory runs out, and `Arc::try_new` is not in stable
-//! Rust, while every call of the C API must report `MPI_ERR_NO_MEM` instead; so the block is allocated with `std::alloc::alloc`, which returns null on failure.
-//! And there are no weak references, so `get_mut`, which every `set` and `delete` calls, is one
-//! atomic load, where `Arc::get_mut` needs a compare-exchange on the weak count.
+//! This is `Arc<InfoMap>` with two differences that matter here. Creating one can fail: `Arc::new`
+//! aborts the process when memory runs out, and `Arc::try_new` is not in stable Rust, while every
+//! call of the C API must report `MPI_ERR_NO_MEM` instead; so the block is allocated with
+//! `std::alloc::alloc`, which returns null on failure. And there are no weak references, so
+//! `get_mut`, which every `set` and `delete` calls, is one atomic load, where `Arc::get_mut` needs
+//! a compare-exchange on the weak count.
 
 use crate::sync::{fence, AtomicUsize, Ordering};
 use std::alloc::{alloc, dealloc, Layout};

@@ -1,6 +1,6 @@
 //! Values with types: the standard's portable text for booleans, integers and lists
-//! (docs/reference.md, "The MPIX_ toolkit"), read strictly and written canonically. Used by the `MPIX_Info_get_*` and
-//! `MPIX_Info_set_*` functions; nothing here knows about handles or pointers.
+//! (docs/reference.md, "The MPIX_ toolkit"), read strictly and written canonically. Used by the
+//! `MPIX_Info_get_*` and `MPIX_Info_set_*` functions; nothing here knows about handles or pointers.
 //!
 //! The rules, as the standard states them and as this module applies them:
 //! - leading and trailing blanks (space and horizontal tab) around a value, and around each

@@ -19,8 +19,8 @@ use super::handle::{from_int, to_int, MPI_Info};
 /// Converts a C info handle to a Fortran handle.
 ///
 /// Returns the Fortran (`MPI_Fint`, an `int`) handle for the C handle `info`: `info` itself, as
-/// handles are the same integers in C and Fortran. `MPI_INFO_NULL` stays `MPI_INFO_NULL`; a dead handle
-/// stays the same dead value, which is `MPI_ERR_INFO` where it is used.
+/// handles are the same integers in C and Fortran. `MPI_INFO_NULL` stays `MPI_INFO_NULL`; a dead
+/// handle stays the same dead value, which is `MPI_ERR_INFO` where it is used.
 ///
 /// Parameters:
 /// - `info` (in): a C handle, any value.
@@ -48,8 +48,8 @@ pub extern "C" fn PMPI_Info_c2f(info: MPI_Info) -> c_int {
 /// Converts a Fortran info handle to a C handle.
 ///
 /// Returns the C handle for the Fortran (`MPI_Fint`, an `int`) handle `info`: `info` itself, as
-/// handles are the same integers in C and Fortran. `MPI_INFO_NULL` stays `MPI_INFO_NULL`; a dead handle
-/// stays the same dead value, which is `MPI_ERR_INFO` where it is used.
+/// handles are the same integers in C and Fortran. `MPI_INFO_NULL` stays `MPI_INFO_NULL`; a dead
+/// handle stays the same dead value, which is `MPI_ERR_INFO` where it is used.
 ///
 /// Parameters:
 /// - `info` (in): a Fortran handle, any value.

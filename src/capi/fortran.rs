@@ -1,7 +1,7 @@
-//! The old-style Fortran routines (docs/reference.md, "Fortran"): `MPI_INFO_CREATE(INFO,
-//! IERROR)`, ... as called through `mpi_infof.h` and the `mpi_info` module, under the linker
-//! names gfortran and flang give them on Linux (lower case, one trailing underscore: `mpi_info_set_`), each with its
-//! `pmpi_` twin. The `mpi_info_f08` module calls the `pmpi_` routines (`fortran/`).
+//! The old-style Fortran routines (docs/reference.md, "Fortran"): `MPI_INFO_CREATE(INFO, IERROR)`,
+//! ... as called through `mpi_infof.h` and the `mpi_info` module, under the linker names gfortran
+//! and flang give them on Linux (lower case, one trailing underscore: `mpi_info_set_`), each with
+//! its `pmpi_` twin. The `mpi_info_f08` module calls the `pmpi_` routines (`fortran/`).
 //!
 //! Calling convention: every argument by reference; after all of them, one hidden `size_t` per
 //! `CHARACTER*(*)` argument, its declared length, in argument order. `IERROR` receives the
@@ -9,9 +9,9 @@
 //! (`crate::fstr`).
 //!
 //! The rules are those of the C functions (docs/reference.md, "Rules every function follows":
-//! arguments checked left to right; on error no output is written and no object changes), with
-//! the Fortran string rules: input keys and values are stripped of leading and trailing blanks before the
-//! C rules apply (an all-blank key is `MPI_ERR_INFO_KEY`, the limits apply to the stripped
+//! arguments checked left to right; on error no output is written and no object changes), with the
+//! Fortran string rules: input keys and values are stripped of leading and trailing blanks before
+//! the C rules apply (an all-blank key is `MPI_ERR_INFO_KEY`, the limits apply to the stripped
 //! text); output strings are blank-padded to their declared length and never written past it.
 //! `VALUELEN` of `MPI_INFO_GET` and `BUFLEN` of `MPI_INFO_GET_STRING` count characters with no
 //! terminator (docs/fortran.md quotes the standard).
@@ -241,7 +241,8 @@ pub extern "C" fn pmpi_info_get_(
             // SAFETY: `key` and `key_len` come straight from the Fortran caller: a `CHARACTER`
             // argument and its declared length.
             let key = unsafe { key_arg(key, key_len) }?;
-            // SAFETY: `valuelen` comes straight from the Fortran caller: a reference to an `INTEGER`.
+            // SAFETY: `valuelen` comes straight from the Fortran caller: a reference to an
+            // `INTEGER`.
             let room = count_arg(unsafe { int_arg(valuelen, "VALUELEN") }?, "VALUELEN")?;
             let value = FortranOut::new(value, value_len, "VALUE")?;
             let flag = Out::new(flag, "FLAG")?;

@@ -15,9 +15,9 @@
 //! argument through a pointer are `unsafe fn`, and each call says why the caller's promise
 //! covers it.
 //!
-//! Why the work is in `PMPI_*` and `MPI_*` only forwards: a profiling tool replaces `MPI_*`
-//! and calls `PMPI_*` (docs/reference.md, "Profiling names"). If `PMPI_*` called `MPI_*`, a tool linked statically would
-//! call itself back through it.
+//! Why the work is in `PMPI_*` and `MPI_*` only forwards: a profiling tool replaces `MPI_*` and
+//! calls `PMPI_*` (docs/reference.md, "Profiling names"). If `PMPI_*` called `MPI_*`, a tool linked
+//! statically would call itself back through it.
 
 #![allow(non_camel_case_types, non_snake_case)]
 
