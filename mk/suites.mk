@@ -33,7 +33,7 @@ TEST_NEEDS := $(call in,examples,hints profiler layered $(if $(HAVE_FC),hints_f9
 
 # make valgrind: each program of VALGRIND_PROGRAMS through its wrapper (mk/check.mk): not
 # nomem (valgrind replaces malloc too) nor limits; the Python ctypes test; the layered example
-# alone and on the stub host (VALGRIND_NEEDS).
+# alone and on the stub host (VALGRIND_NEEDS); the crate's unit tests (tools/unit-memcheck.sh).
 VALGRIND_PROGRAMS := $(call in,tests/shared,$(C_TESTS) pmpi_app unload stress) $(FORTRAN_SHARED_TESTS) \
     $(call in,tests/abi-shared,$(C_TESTS) pmpi_app unload stress $(ABI_ONLY)) \
     $(HOST_VALGRIND) $(FHOST_VALGRIND) $(LOCAL_OUT)/dlopen_local
@@ -42,6 +42,7 @@ $(foreach program,$(VALGRIND_PROGRAMS),$(eval $(call valgrind_wrapper,$(program)
 $(call suite,valgrind,memcheck,STRESS_SECONDS=1,$(call in,valgrind,$(subst /,_,$(VALGRIND_PROGRAMS))))
 $(call suite,valgrind,memcheck.py,MAKE="$(MAKE)" PYTHON="$(PYTHON)" PYTHON_RUNNER="$(VALGRIND)",tests-py/run.sh)
 $(call suite,valgrind,memcheck.ex,LAYERED_RUNNER="$(VALGRIND)",tests-c/layered_test.sh)
+$(call suite,valgrind,memcheck.rs,CARGO="$(CARGO)",tools/unit-memcheck.sh)
 
 # make asan: the C programs, the fuzz corpora and the standard ABI build's own programs; make
 # tsan: the threaded tests.
@@ -73,7 +74,7 @@ test: lib
 
 #: c-tests         make test's suites without the cargo tests
 $(eval $(call run_rule,c-tests,tests,Suites against the libraries in $(LIB):,$(TEST_NEEDS)))
-#: valgrind        the C and Fortran programs, the host-layer programs and the Python ctypes test under memcheck
+#: valgrind        the C and Fortran programs, the host-layer programs, the Python ctypes test and the crate's unit tests under memcheck
 $(eval $(call run_rule,valgrind,valgrind,,lib $(VALGRIND_NEEDS)))
 #: asan            the C suite built with AddressSanitizer + UndefinedBehaviorSanitizer
 $(eval $(call run_rule,asan,asan,C suite with ASan and UBSan against the shared libraries and the archives in $(LIB):,lib))
