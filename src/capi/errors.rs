@@ -1,4 +1,6 @@
-//! `MPI_Error_string` and `MPI_Error_class`, and the `MPIX_Info_error_*` pair a host MPI calls.
+//! `MPI_Error_string` and `MPI_Error_class`, the `MPIX_Info_error_*` pair a host MPI calls, and
+//! `MPIX_Info_last_failure`, which reads the thread's description of its last failed call
+//! (`crate::failure`). None of them changes that description.
 //!
 //! A host MPI library (docs/embedding.md) defines `MPI_Error_string` and `MPI_Error_class` too,
 //! for its own codes. Whichever definition a program reaches, every code must get its owner's
