@@ -3,11 +3,28 @@
  *
  *   make_info    a new object holding given pairs, set in order
  *   holds        whether an object holds exactly given pairs, in order
- *   rnd          a small deterministic random number generator (xorshift) */
+ *   rnd          a small deterministic random number generator (xorshift)
+ *   record, EXPECT   a thread's first failed expectation, kept for the main thread to report */
 #ifndef MPIX_SUPPORT_H
 #define MPIX_SUPPORT_H
 
 #include "support.h"
+
+/* What a thread found: how many of its expectations failed, and the line and return code of the
+ * first. Each thread writes its own; the main thread reads them after joining. */
+typedef struct {
+    int id, failures, line, rc;
+} record;
+
+/* EXPECT(r, cond, code): counts a failed `cond` in the record r, keeping the first one's line
+ * and the return code `code` it saw. */
+#define EXPECT(r, cond, code)                                                              \
+    do {                                                                                   \
+        if (!(cond) && (r)->failures++ == 0) {                                             \
+            (r)->line = __LINE__;                                                          \
+            (r)->rc = (code);                                                              \
+        }                                                                                  \
+    } while (0)
 
 /* A dump() of the n pairs kv[0] = kv[1], kv[2] = kv[3], ... in dump()'s format. */
 static inline char *pairs_dump(const char *const *kv, int n, size_t *len) {

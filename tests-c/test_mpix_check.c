@@ -735,18 +735,6 @@ static int rounds = 60;
 static MPI_Info shared_object, changing_object;
 static int changer_done; /* read and written with __atomic builtins */
 
-typedef struct {
-    int id, failures, line, rc;
-} record;
-
-#define EXPECT(r, cond, code)                                                              \
-    do {                                                                                   \
-        if (!(cond) && (r)->failures++ == 0) {                                             \
-            (r)->line = __LINE__;                                                          \
-            (r)->rc = (code);                                                              \
-        }                                                                                  \
-    } while (0)
-
 static const char *const SHARED_PAIRS[] = {"cb_buffer_size", "16M", "romio_cb_write", "Enable", "cb_nodes", "4",
                                            "cb_bufer_size", "1"};
 

@@ -14,7 +14,7 @@
  *   - one thread serializes A and deserializes the bytes into a new object, which must hold
  *     exactly the keys A always holds, each with a whole value.
  * Iteration counts are divided by 20 under valgrind (MPI_INFO_UNDER_VALGRIND). */
-#include "support.h"
+#include "mpix_support.h"
 
 #include <pthread.h>
 #include <signal.h>
@@ -25,20 +25,6 @@
 
 static MPI_Info a, b;
 static int rounds = 20000;
-
-typedef struct {
-    int failures;
-    int line;
-    int rc;
-} record;
-
-#define EXPECT(r, cond, code)                                                              \
-    do {                                                                                   \
-        if (!(cond) && (r)->failures++ == 0) {                                             \
-            (r)->line = __LINE__;                                                          \
-            (r)->rc = (code);                                                              \
-        }                                                                                  \
-    } while (0)
 
 static void key_name(int j, char *out) { snprintf(out, 16, "k%d", j); }
 
