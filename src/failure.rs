@@ -17,6 +17,7 @@ use std::ffi::c_int;
 use std::fmt::{self, Write};
 
 use crate::error::{message, Error};
+use crate::hints::text::MessageBuf;
 
 /// The longest description, in bytes: a function name and a detail fit with room to spare.
 pub(crate) const MAX_DESCRIPTION: usize = 255;
@@ -105,26 +106,13 @@ impl fmt::Display for Detail {
 }
 
 /// A description: up to [`MAX_DESCRIPTION`] bytes, anything longer cut off.
-struct Description {
-    bytes: [u8; MAX_DESCRIPTION],
-    len: usize,
-}
-
-impl Write for Description {
-    fn write_str(&mut self, text: &str) -> fmt::Result {
-        let room = MAX_DESCRIPTION - self.len;
-        let taken = text.len().min(room);
-        self.bytes[self.len..self.len + taken].copy_from_slice(&text.as_bytes()[..taken]);
-        self.len += taken;
-        Ok(())
-    }
-}
+type Description = MessageBuf<MAX_DESCRIPTION>;
 
 thread_local! {
     /// What the failing argument check of the call under way noted.
     static NOTED: Cell<Option<Detail>> = const { Cell::new(None) };
     /// The description of this thread's last failed call; empty before the first.
-    static LAST: RefCell<Description> = const { RefCell::new(Description { bytes: [0; MAX_DESCRIPTION], len: 0 }) };
+    static LAST: RefCell<Description> = const { RefCell::new(Description::new()) };
 }
 
 /// Notes why an argument check fails. Called only where the error it explains is returned,
@@ -151,7 +139,7 @@ pub(crate) fn record(function: &str, error: Error) {
     // keeps the one under way.
     LAST.with(|last| {
         let Ok(mut last) = last.try_borrow_mut() else { return };
-        last.len = 0;
+        *last = Description::new();
         let _ = match detail {
             Some(detail) => write!(last, "{function}: {detail}"),
             None => write!(last, "{function}: {}", class_text(error)),
@@ -174,7 +162,7 @@ pub(crate) fn forget() {
 /// Runs `read` on this thread's last description (empty before the first failure).
 pub(crate) fn last<R>(read: impl FnOnce(&[u8]) -> R) -> R {
     LAST.with(|last| match last.try_borrow() {
-        Ok(last) => read(&last.bytes[..last.len]),
+        Ok(last) => read(last.as_str().as_bytes()),
         Err(_) => read(&[]),
     })
 }

@@ -917,7 +917,7 @@ fn check_hints(
         if found.get(key).is_some() {
             continue;
         }
-        let mut value = MessageBuf::new();
+        let mut value: MessageBuf = MessageBuf::new();
         let _ = write!(value, "{}: {}", finding.code, finding.message);
         found.set(key, value.as_str().as_bytes())?;
     }

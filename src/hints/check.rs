@@ -177,7 +177,7 @@ impl Checker<'_> {
         };
         if let Some(object) = self.object {
             if !entry.objects.iter().any(|o| o == object) {
-                let mut message = MessageBuf::new();
+                let mut message: MessageBuf = MessageBuf::new();
                 let _ = write!(
                     message,
                     "'{quoted}' is a hint of {} objects, not read for a {object}",
@@ -190,7 +190,7 @@ impl Checker<'_> {
         let readers =
             || self.vocabulary.readers(entry).filter(|reader| self.targets.contains(self.vocabulary, &reader.target));
         if readers().next().is_none() {
-            let mut message = MessageBuf::new();
+            let mut message: MessageBuf = MessageBuf::new();
             let _ =
                 write!(message, "'{quoted}' is not read by {}; ", Joined(self.targets.names(self.vocabulary), ", "));
             let _ = write!(message, "it is read by {}", Joined(reader_targets(self.vocabulary, entry), ", "));

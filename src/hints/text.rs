@@ -7,17 +7,17 @@ use std::fmt;
 use crate::error::Error;
 use crate::info::MAX_VALUE_LEN;
 
-/// A message being formatted, in a fixed buffer: formatting allocates nothing, and text past
-/// the buffer's end is dropped at a character boundary. Its size is the longest value, so any
-/// message fits a diagnostics object's value.
-pub(crate) struct MessageBuf {
-    bytes: [u8; MAX_VALUE_LEN],
+/// A message being formatted, in a fixed buffer of `N` bytes: formatting allocates nothing,
+/// and text past the buffer's end is dropped at a character boundary. Its size is the longest
+/// value unless said otherwise, so any message fits a diagnostics object's value.
+pub(crate) struct MessageBuf<const N: usize = MAX_VALUE_LEN> {
+    bytes: [u8; N],
     len: usize,
 }
 
-impl MessageBuf {
-    pub(crate) fn new() -> Self {
-        MessageBuf { bytes: [0; MAX_VALUE_LEN], len: 0 }
+impl<const N: usize> MessageBuf<N> {
+    pub(crate) const fn new() -> Self {
+        MessageBuf { bytes: [0; N], len: 0 }
     }
 
     pub(crate) fn as_str(&self) -> &str {
@@ -26,7 +26,7 @@ impl MessageBuf {
     }
 }
 
-impl fmt::Write for MessageBuf {
+impl<const N: usize> fmt::Write for MessageBuf<N> {
     fn write_str(&mut self, text: &str) -> fmt::Result {
         let room = self.bytes.len() - self.len;
         let mut take = text.len().min(room);
@@ -64,7 +64,7 @@ pub(crate) fn try_lossy(text: &[u8]) -> Result<String, Error> {
 
 /// Formats into a new `String` through a [`MessageBuf`]: at most `MAX_VALUE_LEN` bytes.
 pub(crate) fn try_format(args: fmt::Arguments<'_>) -> Result<String, Error> {
-    let mut buf = MessageBuf::new();
+    let mut buf: MessageBuf = MessageBuf::new();
     let _ = fmt::Write::write_fmt(&mut buf, args);
     try_string(buf.as_str())
 }
@@ -162,7 +162,7 @@ mod tests {
 
     #[test]
     fn messages_are_cut_at_a_character_boundary() {
-        let mut buf = MessageBuf::new();
+        let mut buf: MessageBuf = MessageBuf::new();
         for _ in 0..2000 {
             buf.write_str("é").unwrap();
         }

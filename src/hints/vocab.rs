@@ -214,7 +214,7 @@ impl From<crate::Error> for VocabularyError {
 
 /// An `Invalid` error with a formatted message (or `NoMem` if the message cannot be kept).
 fn invalid(what: fmt::Arguments<'_>) -> VocabularyError {
-    let mut buf = MessageBuf::new();
+    let mut buf: MessageBuf = MessageBuf::new();
     let _ = buf.write_fmt(what);
     match try_string(buf.as_str()) {
         Ok(text) => VocabularyError::Invalid(text),
