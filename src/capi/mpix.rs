@@ -886,6 +886,7 @@ fn check_hints(
     };
     let targets = match targets.is_null() {
         true => None,
+        // SAFETY: as for `vocabulary` above.
         false => match unsafe { read_bounded(targets, TARGETS_MAX + 1) } {
             Some(list) if list.len() <= TARGETS_MAX => Some(std::str::from_utf8(list).map_err(|_| Error::Arg)?),
             _ => return Err(Error::Arg),
