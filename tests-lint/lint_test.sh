@@ -162,6 +162,35 @@ run --syntax kv --target mpich dup-kv.txt
 check "duplicate-key (kv): the reader uses the last" \
     line "dup-kv.txt:2:1: warning: 'cb_nodes' is given again (first on line 1); the reader uses this one, the last [duplicate-key]"
 check "duplicate-key (kv): the overridden '4k' is not checked" only_codes duplicate-key
+# A key given three times or more: one duplicate-key a repetition, never a crash (it once
+# panicked), in every syntax and through --env; the reader's choice is still the one checked.
+printf 'cb_nodes 4\ncb_nodes 8\ncb_nodes 16\ncb_nodes 4k\n' >dup3.txt
+run --target mpich dup3.txt
+check "a key four times (romio): exit 1, no crash" sh -c "[ $rc -eq 1 ]"
+check "a key four times (romio): three duplicate-key, each against line 1" \
+    sh -c "[ \$(grep -c \"'cb_nodes' is given again (first on line 1); the reader uses the first \\[duplicate-key\\]\" '$out') -eq 3 ]"
+check "a key four times (romio): only duplicate-key (the first, 4, is used)" only_codes duplicate-key
+printf 'cb_nodes=4\ncb_nodes=8\ncb_nodes=16k\n' >dup3.kv
+run --syntax kv --target mpich dup3.kv
+check "a key three times (kv): no crash, two duplicate-key" sh -c "[ $rc -eq 1 ] && [ \$(grep -c 'duplicate-key' '$out') -eq 2 ]"
+check "a key three times (kv): the last, 16k, is the one checked" \
+    line "dup3.kv:3:1: error: for mpich: '16k' is read as 16: the 'k' is dropped; 16k is 16384 [unit-suffix]"
+printf 'nc_var_align_size=4;nc_var_align_size=8;nc_var_align_size=16' >dup3.pnetcdf
+run --syntax pnetcdf --target pnetcdf dup3.pnetcdf
+check "a key three times (pnetcdf): no crash, two duplicate-key" sh -c "[ $rc -eq 1 ] && [ \$(grep -c 'duplicate-key' '$out') -eq 2 ]"
+printf '*:cb_nodes=4:cb_nodes=8:cb_nodes=16\n' >dup3.cray
+run --syntax cray --target cray-mpich dup3.cray
+check "a key three times in one group (cray): no crash, two duplicate-key" sh -c "[ $rc -eq 1 ] && [ \$(grep -c 'duplicate-key' '$out') -eq 2 ]"
+printf '*.nc:cb_nodes=4,*.h5:cb_nodes=8,*:cb_nodes=16\n' >groups.cray
+run --syntax cray --target cray-mpich groups.cray
+check "MPICH_MPIIO_HINTS: the same key in three pattern groups is no duplicate" sh -c "[ $rc -eq 0 ] && [ ! -s '$out' ]"
+printf '*.nc:cray_cb_write_lock_mode=1,*:romio_no_indep_rw=false\n' >scopes.cray
+run --syntax cray --target cray-mpich scopes.cray
+check "MPICH_MPIIO_HINTS: keys of two groups never conflict (one group applies to a file)" sh -c "[ $rc -eq 0 ] && [ ! -s '$out' ]"
+MPICH_MPIIO_HINTS='*:cb_nodes=4:cb_nodes=8:cb_nodes=16' PNETCDF_HINTS='nc_var_align_size=4;nc_var_align_size=8;nc_var_align_size=16' \
+    ROMIO_HINTS=$tmp/dup3.txt run --env
+check "--env with a key three times in each variable: no crash, exit 1" sh -c "[ $rc -eq 1 ] && ! grep -qi panicked '$err'"
+check "--env with a key three times in each variable: seven duplicate-key" sh -c "[ \$(grep -c 'duplicate-key' '$out') -eq 7 ]"
 
 # truncated-input: 64 lines of 64 bytes are ROMIO's 4096; what follows is never read.
 for i in $(seq -w 1 64); do printf '# padding line %s: ROMIO reads 4096 bytes of ROMIO_HINTS ......\n' "$i"; done >trunc.txt

@@ -43,7 +43,7 @@ pub(crate) mod text;
 mod vocab;
 
 pub use check::{check, check_object, Code, Finding, Targets};
-pub use text::Quoted;
+pub use text::{Escaped, JsonText, Quoted};
 pub use vocab::{
     Condition, Conflict, Entry, Kind, Parse, Reader, Syntax, Target, Vocabulary, VocabularyError, BUILTIN_TEXT,
     MAX_TARGETS,

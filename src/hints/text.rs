@@ -69,8 +69,8 @@ pub(crate) fn try_format(args: fmt::Arguments<'_>) -> Result<String, Error> {
     try_string(buf.as_str())
 }
 
-/// User text (a key or a value) shown in a message: invalid UTF-8 and control characters
-/// escaped, cut after [`Quoted::SHOWN`] characters with an ellipsis.
+/// User text (a key or a value) shown in a message: escaped as [`Escaped`] escapes it, and cut
+/// after [`Quoted::SHOWN`] characters with an ellipsis.
 pub struct Quoted<'a>(pub &'a [u8]);
 
 impl Quoted<'_> {
@@ -79,28 +79,91 @@ impl Quoted<'_> {
 
 impl fmt::Display for Quoted<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut shown = 0;
-        for chunk in self.0.utf8_chunks() {
-            for ch in chunk.valid().chars() {
-                if shown == Self::SHOWN {
-                    return f.write_str("...");
-                }
-                if ch.is_control() {
-                    write!(f, "{}", ch.escape_default())?;
-                } else {
-                    write!(f, "{ch}")?;
-                }
-                shown += 1;
+        escape(self.0, Some(Self::SHOWN), f)
+    }
+}
+
+/// Text for a terminal, whole: a path, a name, a vocabulary's text. The one escaping rule of
+/// every text output (docs/hints.md): control characters (C0, DEL, C1) as Rust escapes them
+/// (`\n`, `\t`, `\r`, `\u{1b}`), each byte that is not UTF-8 as `\xNN`; nothing is cut.
+pub struct Escaped<'a>(pub &'a [u8]);
+
+impl fmt::Display for Escaped<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        escape(self.0, None, f)
+    }
+}
+
+/// Writes `text` escaped, cut with "..." after `limit` characters if one is given.
+fn escape(text: &[u8], limit: Option<usize>, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    let mut shown = 0;
+    let mut room = || {
+        shown += 1;
+        limit.map_or(true, |limit| shown <= limit)
+    };
+    for chunk in text.utf8_chunks() {
+        let valid = chunk.valid();
+        // Runs of printable characters are written whole.
+        let mut start = 0;
+        for (at, ch) in valid.char_indices() {
+            if !room() {
+                f.write_str(&valid[start..at])?;
+                return f.write_str("...");
             }
-            for byte in chunk.invalid() {
-                if shown == Self::SHOWN {
-                    return f.write_str("...");
-                }
-                write!(f, "\\x{byte:02x}")?;
-                shown += 1;
+            if ch.is_control() {
+                f.write_str(&valid[start..at])?;
+                write!(f, "{}", ch.escape_default())?;
+                start = at + ch.len_utf8();
             }
         }
-        Ok(())
+        f.write_str(&valid[start..])?;
+        for byte in chunk.invalid() {
+            if !room() {
+                return f.write_str("...");
+            }
+            write!(f, "\\x{byte:02x}")?;
+        }
+    }
+    Ok(())
+}
+
+/// Text as a JSON string, quotes included: valid UTF-8 kept exactly (but for the escapes JSON
+/// requires: `"`, `\\` and the C0 controls; DEL too), and each byte that is not UTF-8 written
+/// as the lone surrogate `\udcNN` (NN the byte in hex, from 80 to ff), as Python's
+/// `surrogateescape` does: `json.loads` then `os.fsencode` give the bytes back, and valid UTF-8
+/// never reads as a lone surrogate, so nothing is ambiguous (docs/hints.md).
+pub struct JsonText<'a>(pub &'a [u8]);
+
+impl fmt::Display for JsonText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("\"")?;
+        for chunk in self.0.utf8_chunks() {
+            let valid = chunk.valid();
+            let mut start = 0;
+            for (at, byte) in valid.bytes().enumerate() {
+                let escaped = match byte {
+                    b'"' => "\\\"",
+                    b'\\' => "\\\\",
+                    b'\n' => "\\n",
+                    b'\r' => "\\r",
+                    b'\t' => "\\t",
+                    0..=0x1f | 0x7f => "",
+                    _ => continue,
+                };
+                f.write_str(&valid[start..at])?;
+                if escaped.is_empty() {
+                    write!(f, "\\u{byte:04x}")?;
+                } else {
+                    f.write_str(escaped)?;
+                }
+                start = at + 1;
+            }
+            f.write_str(&valid[start..])?;
+            for byte in chunk.invalid() {
+                write!(f, "\\udc{byte:02x}")?;
+            }
+        }
+        f.write_str("\"")
     }
 }
 
@@ -182,5 +245,23 @@ mod tests {
         assert_eq!(Quoted(b"a\tb\xffc").to_string(), "a\\tb\\xffc");
         let long = "x".repeat(100);
         assert_eq!(Quoted(long.as_bytes()).to_string(), format!("{}...", "x".repeat(60)));
+        let long = "\u{7}".repeat(100);
+        assert_eq!(Quoted(long.as_bytes()).to_string(), format!("{}...", "\\u{7}".repeat(60)));
+    }
+
+    #[test]
+    fn escaping_never_cuts_and_leaves_printable_text_alone() {
+        let long = format!("/tmp/{}/h\u{1b}[31mints\n\u{9b}é", "d".repeat(300));
+        let shown = Escaped(long.as_bytes()).to_string();
+        assert_eq!(shown, format!("/tmp/{}/h\\u{{1b}}[31mints\\n\\u{{9b}}é", "d".repeat(300)));
+        assert_eq!(Escaped(b"a\x07b\x7f\xff\xc3").to_string(), "a\\u{7}b\\u{7f}\\xff\\xc3");
+        assert!(!Escaped(b"\x1b\x07\n\r\x9b").to_string().bytes().any(|b| b.is_ascii_control()));
+    }
+
+    #[test]
+    fn json_text_keeps_utf8_and_escapes_bytes_as_surrogates() {
+        assert_eq!(JsonText(b"plain \xc3\xa9").to_string(), "\"plain \u{e9}\"");
+        assert_eq!(JsonText(b"q\"b\\n\n\x01\x7f").to_string(), "\"q\\\"b\\\\n\\n\\u0001\\u007f\"");
+        assert_eq!(JsonText(b"a\xffb\xc3").to_string(), "\"a\\udcffb\\udcc3\"");
     }
 }

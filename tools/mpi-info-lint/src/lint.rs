@@ -63,65 +63,68 @@ pub fn lint(
     }
 
     let items = items(text, syntax);
-    // Which occurrence of each key the reader uses, and every later one reported.
-    let mut first_seen: HashMap<&[u8], usize> = HashMap::new();
-    let mut used: Vec<usize> = Vec::new();
+    // The occurrence of each key (in its scope) that the reader uses, by item: the first, or
+    // the last when the reader keeps the last; every later occurrence is reported against the
+    // first.
+    let mut first_seen: HashMap<(usize, &[u8]), usize> = HashMap::new();
+    let mut used: HashMap<(usize, &[u8]), usize> = HashMap::new();
     for (n, item) in items.iter().enumerate() {
         match item {
             Item::Malformed { line, column, message } => {
                 reports.push(report(*line, *column, "malformed-line", Severity::Error, message.clone()));
             }
-            Item::Pair { line, column, key, .. } => match first_seen.get(key) {
-                None => {
-                    first_seen.insert(key, n);
-                    used.push(n);
+            Item::Pair { line, column, scope, key, .. } => {
+                let Some(&first) = first_seen.get(&(*scope, *key)) else {
+                    first_seen.insert((*scope, key), n);
+                    used.insert((*scope, key), n);
+                    continue;
+                };
+                let Item::Pair { line: first_line, .. } = items[first] else { continue };
+                let which = if keeps_first { "the first" } else { "this one, the last" };
+                let mut duplicate = report(
+                    *line,
+                    *column,
+                    "duplicate-key",
+                    Severity::Warning,
+                    format!("'{}' is given again (first on line {first_line}); the reader uses {which}", Quoted(key)),
+                );
+                duplicate.key = Some(lossy(key));
+                reports.push(duplicate);
+                if !keeps_first {
+                    used.insert((*scope, key), n);
                 }
-                Some(&first) => {
-                    let Item::Pair { line: first_line, .. } = items[first] else { continue };
-                    let which = if keeps_first { "the first" } else { "this one, the last" };
-                    let mut duplicate = report(
-                        *line,
-                        *column,
-                        "duplicate-key",
-                        Severity::Warning,
-                        format!(
-                            "'{}' is given again (first on line {first_line}); the reader uses {which}",
-                            Quoted(key)
-                        ),
-                    );
-                    duplicate.key = Some(lossy(key));
-                    reports.push(duplicate);
-                    if !keeps_first {
-                        let slot = used.iter().position(|&u| u == first).expect("the first occurrence is used");
-                        used[slot] = n;
-                    }
-                }
-            },
+            }
         }
     }
 
-    let pairs: Vec<(&[u8], &[u8])> = used
-        .iter()
-        .map(|&n| match items[n] {
-            Item::Pair { key, value, .. } => (key, value),
-            Item::Malformed { .. } => unreachable!("only pairs are used"),
-        })
-        .collect();
-    let findings =
-        check(vocabulary, targets, &pairs).map_err(|error| format!("out of memory while checking ({error})"))?;
-    for finding in findings {
-        let Item::Pair { line, column, .. } = items[used[finding.pair]] else { continue };
-        reports.push(Report {
-            file: label.to_string(),
-            line,
-            column,
-            key: Some(finding.key),
-            value: Some(finding.value),
-            code: finding.code.as_str(),
-            severity: severity(finding.code),
-            message: finding.message,
-            suggestion: finding.suggestion,
-        });
+    // Each scope is checked on its own (a conflict needs its keys in one scope), its pairs in
+    // the order of the text.
+    let mut used: Vec<(usize, usize)> = used.into_iter().map(|((scope, _), n)| (scope, n)).collect();
+    used.sort_unstable();
+    for scope in used.chunk_by(|a, b| a.0 == b.0) {
+        let pairs: Vec<(&[u8], &[u8])> = scope
+            .iter()
+            .filter_map(|&(_, n)| match items[n] {
+                Item::Pair { key, value, .. } => Some((key, value)),
+                Item::Malformed { .. } => None,
+            })
+            .collect();
+        let findings =
+            check(vocabulary, targets, &pairs).map_err(|error| format!("out of memory while checking ({error})"))?;
+        for finding in findings {
+            let Item::Pair { line, column, .. } = items[scope[finding.pair].1] else { continue };
+            reports.push(Report {
+                file: label.to_string(),
+                line,
+                column,
+                key: Some(finding.key),
+                value: Some(finding.value),
+                code: finding.code.as_str(),
+                severity: severity(finding.code),
+                message: finding.message,
+                suggestion: finding.suggestion,
+            });
+        }
     }
     reports.sort_by_key(|r| (r.line, r.column));
     Ok(reports)

@@ -33,8 +33,20 @@ impl Syntax {
 /// One entry or one malformed line.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Item<'t> {
-    Pair { line: usize, column: usize, key: &'t [u8], value: &'t [u8] },
-    Malformed { line: usize, column: usize, message: String },
+    /// `scope`: the entries a reader reads together (`MPICH_MPIIO_HINTS`: one pattern group, of
+    /// which one applies to a file; every other syntax: the whole text).
+    Pair {
+        line: usize,
+        column: usize,
+        scope: usize,
+        key: &'t [u8],
+        value: &'t [u8],
+    },
+    Malformed {
+        line: usize,
+        column: usize,
+        message: String,
+    },
 }
 
 /// Every item of `text`, in order.
@@ -75,10 +87,18 @@ pub fn items(text: &[u8], syntax: Syntax) -> Vec<Item<'_>> {
             }
         }
         Syntax::Cray => {
+            let mut scope = 0;
             for (n, line) in lines(text) {
                 let mut at = 0;
                 for group in line.split(|&b| b == b',') {
+                    scope += 1;
+                    let first = items.len();
                     cray_group(n, at, group, &mut items);
+                    for item in &mut items[first..] {
+                        if let Item::Pair { scope: of, .. } = item {
+                            *of = scope;
+                        }
+                    }
                     at += group.len() + 1;
                 }
             }
@@ -150,7 +170,7 @@ fn pair_or_malformed<'t>(line: usize, column: usize, key: &'t [u8], value: &'t [
     if value.len() > mpi_info::info::MAX_VALUE_LEN {
         return malformed(line, column, "a value longer than 1023 characters", key, syntax);
     }
-    Item::Pair { line, column, key, value }
+    Item::Pair { line, column, scope: 0, key, value }
 }
 
 /// A `Located` entry of the library's hint-text reader as an item, its error explained.
@@ -161,9 +181,9 @@ fn from_located(located: hinttext::Located<'_>, syntax: Syntax) -> Item<'_> {
             Some(what) => {
                 Item::Malformed { line, column, message: format!("malformed entry for --syntax pnetcdf: {what}") }
             }
-            None => Item::Pair { line, column, key, value },
+            None => Item::Pair { line, column, scope: 0, key, value },
         },
-        Ok((key, value)) => Item::Pair { line, column, key, value },
+        Ok((key, value)) => Item::Pair { line, column, scope: 0, key, value },
         Err(class) => {
             let words = text.split(|&b| is_blank(b)).filter(|w| !w.is_empty()).count();
             let what = match (syntax, class) {
@@ -262,7 +282,7 @@ mod tests {
         items
             .iter()
             .filter_map(|item| match item {
-                Item::Pair { line, column, key, value } => Some((
+                Item::Pair { line, column, key, value, .. } => Some((
                     *line,
                     *column,
                     String::from_utf8_lossy(key).into_owned(),
