@@ -12,7 +12,7 @@
 //! boundary's flag (`crate::panics`): no allocation, and no thread-local destructor registered
 //! (docs/design.md, Unloading).
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::ffi::c_int;
 use std::fmt::{self, Write};
 
@@ -57,8 +57,9 @@ pub(crate) enum Detail {
     InfoNull,
     /// The handle is `MPI_INFO_ENV`, where a call would change the object.
     InfoEnvReadOnly,
-    /// The handle names no live object: never created, or freed.
-    DeadHandle(c_int),
+    /// The handle names no live object: never created, or freed. Its bits, as an address (the
+    /// standard ABI build's handles are pointers) or as an `unsigned int`.
+    DeadHandle(usize),
 }
 
 impl Detail {
@@ -109,8 +110,9 @@ impl fmt::Display for Detail {
 type Description = MessageBuf<MAX_DESCRIPTION>;
 
 thread_local! {
-    /// What the failing argument check of the call under way noted.
-    static NOTED: Cell<Option<Detail>> = const { Cell::new(None) };
+    /// What the failing argument check of the call under way noted: the class it explains and
+    /// the detail, written out.
+    static NOTED: RefCell<Option<(Error, Description)>> = const { RefCell::new(None) };
     /// The description of this thread's last failed call; empty before the first.
     static LAST: RefCell<Description> = const { RefCell::new(Description::new()) };
 }
@@ -120,7 +122,19 @@ thread_local! {
 /// is always the call's own.
 #[cold]
 pub(crate) fn note(detail: Detail) {
-    NOTED.set(Some(detail));
+    note_text(detail.class(), format_args!("{detail}"));
+}
+
+/// Notes why an argument check fails in words of the caller's own: what was wrong with which
+/// argument, for an error of `class` (a vocabulary's first error, a target's name).
+#[cold]
+pub(crate) fn note_text(class: Error, detail: fmt::Arguments<'_>) {
+    NOTED.with(|noted| {
+        let Ok(mut noted) = noted.try_borrow_mut() else { return };
+        let mut text = Description::new();
+        let _ = text.write_fmt(detail);
+        *noted = Some((class, text));
+    });
 }
 
 /// Notes `detail` and gives its class: `Err(failed(Detail::EmptyKey))`.
@@ -130,18 +144,30 @@ pub(crate) fn failed(detail: Detail) -> Error {
     detail.class()
 }
 
+/// [`note_text`], giving the class: `Err(failed_with(Error::Arg, format_args!(...)))`.
+#[cold]
+pub(crate) fn failed_with(class: Error, detail: fmt::Arguments<'_>) -> Error {
+    note_text(class, detail);
+    class
+}
+
+/// What was noted, taken (nothing is left noted).
+fn take_noted() -> Option<(Error, Description)> {
+    NOTED.with(|noted| noted.try_borrow_mut().ok().and_then(|mut noted| noted.take()))
+}
+
 /// Records the description of a call of `function` that failed with `error`: the noted
 /// detail if it explains this class, otherwise the class's message.
 #[cold]
 pub(crate) fn record(function: &str, error: Error) {
-    let detail = NOTED.take().filter(|detail| detail.class() == error);
+    let detail = take_noted().filter(|(class, _)| *class == error);
     // A thread already writing its description (only a signal handler's call could meet it)
     // keeps the one under way.
     LAST.with(|last| {
         let Ok(mut last) = last.try_borrow_mut() else { return };
         *last = Description::new();
         let _ = match detail {
-            Some(detail) => write!(last, "{function}: {detail}"),
+            Some((_, detail)) => write!(last, "{function}: {}", detail.as_str()),
             None => write!(last, "{function}: {}", class_text(error)),
         };
     });
@@ -156,7 +182,7 @@ fn class_text(error: Error) -> &'static str {
 
 /// Drops what was noted, for a failure that is not recorded (`record` takes it otherwise).
 pub(crate) fn forget() {
-    NOTED.set(None);
+    take_noted();
 }
 
 /// Runs `read` on this thread's last description (empty before the first failure).
@@ -185,6 +211,18 @@ mod tests {
     }
 
     #[test]
+    fn a_detail_in_words_is_described_with_its_class_only() {
+        record("MPIX_Info_check", failed_with(Error::Arg, format_args!("targets names 'nosuch'")));
+        assert_eq!(described(), "MPIX_Info_check: targets names 'nosuch'");
+        note_text(Error::Arg, format_args!("targets names 'nosuch'"));
+        record("MPIX_Info_check", Error::NoMem);
+        assert_eq!(described(), "MPIX_Info_check: out of memory");
+        // A detail past the description's room is cut at a character boundary.
+        record("MPIX_Info_check_with_vocab", failed_with(Error::Arg, format_args!("{}", "é".repeat(300))));
+        assert!(described().len() <= MAX_DESCRIPTION && described().ends_with('é'));
+    }
+
+    #[test]
     fn a_detail_of_another_class_is_not_used() {
         note(Detail::Null("flag"));
         record("MPI_Info_get", Error::InfoKey);
@@ -208,7 +246,7 @@ mod tests {
             Detail::ValueWithNul,
             Detail::InfoNull,
             Detail::InfoEnvReadOnly,
-            Detail::DeadHandle(c_int::MIN),
+            Detail::DeadHandle(usize::MAX),
         ];
         for detail in details {
             record("MPIX_Info_check_with_vocab", failed(detail));

@@ -366,7 +366,7 @@ fn not_live(handle: c_int) -> Error {
         INFO_NULL => Detail::InfoNull,
         // Only a change is refused: every read of `MPI_INFO_ENV` is answered before a look-up.
         INFO_ENV => Detail::InfoEnvReadOnly,
-        _ => Detail::DeadHandle(handle),
+        _ => Detail::DeadHandle(handle as u32 as usize),
     })
 }
 

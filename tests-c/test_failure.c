@@ -5,9 +5,11 @@
  *   gives the length plus one and writes nothing;
  * - each argument check names its function, the argument and why: NULL, empty and too long
  *   keys and values, negative lengths, NULL outputs, a position past the last key,
- *   MPI_INFO_NULL, MPI_INFO_ENV where it would change, a freed handle; a failure with no such
- *   detail gives the function and its class's message; the PMPI_ name is described as the
- *   MPI_ one;
+ *   MPI_INFO_NULL, MPI_INFO_ENV where it would change, a freed handle (in the ABI build, a
+ *   pointer that is no handle, by its address); the hint checks' vocabulary (NULL, not JSON,
+ *   with the byte, not a vocabulary) and targets (unknown, empty, not UTF-8, too long); a
+ *   failure with no such detail gives the function and its class's message; the PMPI_ name is
+ *   described as the MPI_ one;
  * - successes, the error functions and MPIX_Info_last_failure itself leave it unchanged, and
  *   what they found wrong never shows up in a later failure's description;
  * - a short buffer gets the beginning and a NUL, and nothing after it; the call's own errors
@@ -18,6 +20,7 @@
 #include "check.h"
 
 #include <pthread.h>
+#include <stdint.h>
 
 /* This thread's description, or "<error>" if the call fails. */
 static const char *described(void) {
@@ -117,6 +120,38 @@ int main(int argc, char **argv) {
              "MPI_Info_get_nkeys: the info handle %#x names no live object (never created, or freed)",
              (unsigned)dead_value);
     CHECK_DESCRIBED(MPI_Info_get_nkeys(MPI_Info_fromint(dead_value), &length), MPI_ERR_INFO, expected);
+
+#ifdef MPI_INFO_TEST_ABI
+    /* A pointer that is no handle at all (a stack address): described by its address. */
+    int on_the_stack = 0;
+    snprintf(expected, sizeof expected,
+             "MPI_Info_get_nkeys: the info handle %#zx names no live object (never created, or freed)",
+             (size_t)(uintptr_t)&on_the_stack);
+    CHECK_DESCRIBED(MPI_Info_get_nkeys((MPI_Info)(void *)&on_the_stack, &length), MPI_ERR_INFO, expected);
+#endif
+
+    /* The hint checks: which argument, and why. */
+    MPI_Info found;
+    CHECK_DESCRIBED(MPIX_Info_check_with_vocab(info, NULL, NULL, &found), MPI_ERR_ARG,
+                    "MPIX_Info_check_with_vocab: vocabulary is NULL");
+    CHECK_DESCRIBED(MPIX_Info_check_with_vocab(info, "{\"format\": ", NULL, &found), MPI_ERR_ARG,
+                    "MPIX_Info_check_with_vocab: vocabulary is not a vocabulary: not JSON: line 1, column 12 (byte "
+                    "11): unexpected end of text");
+    CHECK_DESCRIBED(MPIX_Info_check_with_vocab(info, "{\"format\": \"x\", \"version\": 1}", NULL, &found),
+                    MPI_ERR_ARG,
+                    "MPIX_Info_check_with_vocab: vocabulary is not a vocabulary: \"format\" is \"x\", not "
+                    "\"mpi-info-hints\"");
+    CHECK_DESCRIBED(MPIX_Info_check(info, "mpich,nosuch", &found), MPI_ERR_ARG,
+                    "MPIX_Info_check: targets: no target is named 'nosuch'");
+    CHECK_DESCRIBED(MPIX_Info_check(info, "mpich,,openmpi", &found), MPI_ERR_ARG,
+                    "MPIX_Info_check: targets: an empty target name");
+    CHECK_DESCRIBED(MPIX_Info_check(info, "mpich,\xff", &found), MPI_ERR_ARG,
+                    "MPIX_Info_check: targets is not UTF-8 (byte 6, 0xff)");
+    char long_targets[1100];
+    memset(long_targets, 'm', sizeof long_targets - 1);
+    long_targets[sizeof long_targets - 1] = '\0';
+    CHECK_DESCRIBED(MPIX_Info_check(info, long_targets, &found), MPI_ERR_ARG,
+                    "MPIX_Info_check: targets is longer than 1023 bytes");
 
     /* No detail: the class's message. */
     CHECK_DESCRIBED(MPI_Info_delete(info, "absent"), MPI_ERR_INFO_NOKEY,

@@ -98,21 +98,45 @@ pub(super) fn from_int(handle: c_int) -> MPI_Info {
     handle as isize as MPI_Info
 }
 
+/// A result of the table for `info`, as is: every handle of the `int` library is a table integer.
+#[cfg(not(feature = "abi"))]
+#[inline(always)]
+fn described<R>(_info: MPI_Info, result: Result<R, Error>) -> Result<R, Error> {
+    result
+}
+
+/// A result of the table for `info`: a pointer handle that is no table integer at all (an
+/// address past the 31 bits of an `int`, such as a stack address) failed as -1, and its
+/// failure is described by its own address rather than by that -1.
+#[cfg(feature = "abi")]
+#[inline(always)]
+fn described<R>(info: MPI_Info, result: Result<R, Error>) -> Result<R, Error> {
+    #[cold]
+    fn by_address(info: MPI_Info, error: Error) -> Error {
+        if error == Error::Info && to_int(info) == -1 {
+            crate::failure::failed(crate::failure::Detail::DeadHandle(info as usize))
+        } else {
+            error
+        }
+    }
+    result.map_err(|error| by_address(info, error))
+}
+
 /// [`handles::read`] on the object a C handle names.
 #[inline(always)]
 pub(super) fn read<R>(info: MPI_Info, use_pairs: impl FnOnce(&InfoMap) -> Result<R, Error>) -> Result<R, Error> {
-    handles::read(to_int(info), use_pairs)
+    described(info, handles::read(to_int(info), use_pairs))
 }
 
 /// [`handles::share`] on the object a C handle names.
 pub(super) fn share(info: MPI_Info) -> Result<Shared, Error> {
-    handles::share(to_int(info))
+    described(info, handles::share(to_int(info)))
 }
 
 /// [`handles::write`] on the object a C handle names.
 #[inline(always)]
 pub(super) fn write<R>(info: MPI_Info, change: impl FnOnce(Writer<'_>) -> Result<R, Error>) -> Result<R, Error> {
-    handles::write(to_int(info), change)
+    described(info, handles::write(to_int(info), change))
 }
 
 /// [`handles::create`], giving the C handle.
@@ -122,7 +146,7 @@ pub(super) fn create(map: Shared) -> Result<MPI_Info, Error> {
 
 /// [`handles::free`] on the object a C handle names.
 pub(super) fn free(info: MPI_Info) -> Result<(), Error> {
-    handles::free(to_int(info))
+    described(info, handles::free(to_int(info)))
 }
 
 #[cfg(test)]

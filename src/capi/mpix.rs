@@ -22,6 +22,7 @@ use super::object;
 use super::{boundary, count_arg, key_arg, to_c_int};
 use crate::cstr::{open_for_reading, read_array, read_bounded, Out, OutBytes, OutStr};
 use crate::error::Error;
+use crate::failure::{failed, failed_with, Detail};
 use crate::hints;
 use crate::hints::text::MessageBuf;
 use crate::hinttext::{self, Format};
@@ -877,19 +878,23 @@ fn check_hints(
     let pairs = handle::share(info)?;
     let vocabulary = match vocabulary {
         None => None,
+        Some(text) if text.is_null() => return Err(failed(Detail::Null("vocabulary"))),
         // SAFETY: `vocabulary` and `targets` come straight from the C caller of the check
         // function that called this, who promises C strings that live, unchanged, for the call.
         Some(text) => match unsafe { read_bounded(text, TEXT_MAX + 1) } {
             Some(text) if text.len() <= TEXT_MAX => Some(text),
-            _ => return Err(Error::Arg),
+            _ => return Err(failed_with(Error::Arg, format_args!("vocabulary is longer than {TEXT_MAX} bytes"))),
         },
     };
     let targets = match targets.is_null() {
         true => None,
         // SAFETY: as for `vocabulary` above.
         false => match unsafe { read_bounded(targets, TARGETS_MAX + 1) } {
-            Some(list) if list.len() <= TARGETS_MAX => Some(std::str::from_utf8(list).map_err(|_| Error::Arg)?),
-            _ => return Err(Error::Arg),
+            Some(list) if list.len() <= TARGETS_MAX => Some(std::str::from_utf8(list).map_err(|error| {
+                let at = error.valid_up_to();
+                failed_with(Error::Arg, format_args!("targets is not UTF-8 (byte {at}, 0x{:02x})", list[at]))
+            })?),
+            _ => return Err(failed_with(Error::Arg, format_args!("targets is longer than {TARGETS_MAX} bytes"))),
         },
     };
     let diagnostics = Out::new(diagnostics, "diagnostics")?;
@@ -899,11 +904,16 @@ fn check_hints(
         None => None,
         Some(text) => Some(hints::Vocabulary::from_json(text, Some(builtin)).map_err(|error| match error {
             hints::VocabularyError::NoMem => Error::NoMem,
-            hints::VocabularyError::Invalid(_) => Error::Arg,
+            hints::VocabularyError::Invalid(what) => {
+                failed_with(Error::Arg, format_args!("vocabulary is not a vocabulary: {what}"))
+            }
         })?),
     };
     let vocabulary = own.as_ref().unwrap_or(builtin);
-    let targets = hints::Targets::parse(vocabulary, targets)?;
+    let targets = hints::Targets::parse(vocabulary, targets).map_err(|error| match error {
+        hints::TargetError::NoMem => Error::NoMem,
+        other => failed_with(Error::Arg, format_args!("targets: {other}")),
+    })?;
 
     let map = pairs.as_deref().unwrap_or(&EMPTY);
     let mut list = Vec::new();

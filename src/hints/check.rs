@@ -83,10 +83,39 @@ pub struct Targets {
 // One bit per target: the vocabulary refuses more targets than the mask has bits.
 const _: () = assert!(MAX_TARGETS == u64::BITS as usize);
 
+/// Why a list of targets was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TargetError {
+    NoMem,
+    /// A name (blanks around it removed) that no target of the vocabulary has.
+    Unknown(String),
+    /// An empty name: an empty list, or two commas in a row.
+    Empty,
+}
+
+impl fmt::Display for TargetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TargetError::NoMem => f.write_str("out of memory"),
+            TargetError::Unknown(name) => write!(f, "no target is named '{}'", Quoted(name.as_bytes())),
+            TargetError::Empty => f.write_str("an empty target name"),
+        }
+    }
+}
+
+impl From<TargetError> for Error {
+    fn from(error: TargetError) -> Error {
+        match error {
+            TargetError::NoMem => Error::NoMem,
+            TargetError::Unknown(_) | TargetError::Empty => Error::Arg,
+        }
+    }
+}
+
 impl Targets {
     /// `list` is comma-separated target names (blanks around each ignored); `None` is every
-    /// target of the vocabulary. An unknown name, an empty name or an empty list is `Error::Arg`.
-    pub fn parse(vocabulary: &Vocabulary, list: Option<&str>) -> Result<Targets, Error> {
+    /// target of the vocabulary. The first unknown or empty name is the error.
+    pub fn parse(vocabulary: &Vocabulary, list: Option<&str>) -> Result<Targets, TargetError> {
         let Some(list) = list else {
             let count = vocabulary.targets().count();
             return Ok(Targets { mask: if count >= MAX_TARGETS { u64::MAX } else { (1u64 << count) - 1 } });
@@ -94,7 +123,12 @@ impl Targets {
         let mut mask = 0;
         for name in list.split(',') {
             let name = name.trim_matches(|c| c == ' ' || c == '\t');
-            let position = vocabulary.targets().position(|target| target.name == name).ok_or(Error::Arg)?;
+            if name.is_empty() {
+                return Err(TargetError::Empty);
+            }
+            let Some(position) = vocabulary.targets().position(|target| target.name == name) else {
+                return Err(TargetError::Unknown(try_string(name).map_err(|_| TargetError::NoMem)?));
+            };
             mask |= 1 << position;
         }
         Ok(Targets { mask })

@@ -42,7 +42,7 @@ mod json;
 pub(crate) mod text;
 mod vocab;
 
-pub use check::{check, check_object, Code, Finding, Targets};
+pub use check::{check, check_object, Code, Finding, TargetError, Targets};
 pub use text::{Escaped, JsonText, Quoted};
 pub use vocab::{
     Condition, Conflict, Entry, Kind, Parse, Reader, Syntax, Target, Vocabulary, VocabularyError, BUILTIN_TEXT,

@@ -210,9 +210,12 @@ fn conflicts_documented_and_between_aliases() {
 fn targets_are_checked_names() {
     let vocabulary = vocabulary();
     assert!(Targets::parse(&vocabulary, Some("big, small")).is_ok());
-    for bad in ["", "big,", "nobody", "big,,small"] {
-        assert_eq!(Targets::parse(&vocabulary, Some(bad)), Err(crate::Error::Arg), "{bad:?}");
+    for bad in ["", "big,", "big,,small"] {
+        assert_eq!(Targets::parse(&vocabulary, Some(bad)), Err(TargetError::Empty), "{bad:?}");
     }
+    // The unknown name is the error, whatever comes after it.
+    assert_eq!(Targets::parse(&vocabulary, Some("big, nobody ,small")), Err(TargetError::Unknown("nobody".into())));
+    assert_eq!(TargetError::Unknown("a\x1b".into()).to_string(), "no target is named 'a\\u{1b}'");
     let all = Targets::parse(&vocabulary, None).unwrap();
     assert_eq!(all.names(&vocabulary).collect::<Vec<_>>(), ["std", "big", "small"]);
 }
@@ -248,6 +251,63 @@ fn a_layered_vocabulary_adds_to_its_base() {
 
 #[test]
 fn bad_documents_say_what_is_wrong() {
+    // A document with targets t and keys a and b, and `rest` after them (inside "keys" or
+    // after it).
+    let doc = |keys: &str, rest: &str| {
+        format!(
+            r#"{{"format": "mpi-info-hints", "version": 1, "targets": [{{"name": "t", "title": "T", "read": "r"}}], "keys": [{keys}]{rest}}}"#
+        )
+    };
+    let key = |name: &str, extra: &str| {
+        format!(
+            r#"{{"key": "{name}", "objects": ["file"], "type": "int", "summary": "s"{extra}, "readers": [{{"target": "t", "parse": "atoi", "source": "x"}}]}}"#
+        )
+    };
+    let structural = [
+        (
+            doc(
+                &key("a", ""),
+                r#", "conflicts": [{"targets": ["t"], "when": [{"key": "a"}, {"key": "nokey"}], "message": "m", "source": "x"}]"#,
+            ),
+            "conflicts[0].when[1]: key \"nokey\" is not a key",
+        ),
+        (doc(&key("a", r#", "alias_of": "a""#), ""), "key \"a\": an alias of itself"),
+        (
+            doc(&format!("{},{}", key("a", r#", "alias_of": "b""#), key("b", r#", "alias_of": "a""#)), ""),
+            "key \"a\": aliases in a cycle: \"b\" is itself an alias of \"a\"",
+        ),
+        (
+            doc(
+                &format!("{},{},{}", key("a", r#", "alias_of": "b""#), key("b", r#", "alias_of": "c""#), key("c", "")),
+                "",
+            ),
+            "key \"a\": an alias of an alias: \"b\" is itself an alias of \"c\"",
+        ),
+        (
+            doc(&key("a", "").replace(r#""summary": "s""#, r#""summary": "one\ntwo""#), ""),
+            "keys[0] (\"a\"): \"summary\" holds a line break or another control character (at byte 3); it is one line",
+        ),
+        (
+            doc(
+                &format!("{},{}", key("a", ""), key("b", "")),
+                r#", "conflicts": [{"targets": ["t"], "when": [{"key": "a"}, {"key": "b"}], "message": "m\r\nforged: line", "source": "x"}]"#,
+            ),
+            "conflicts[0]: \"message\" holds a line break or another control character (at byte 1); it is one line",
+        ),
+    ];
+    for (text, expected) in &structural {
+        match Vocabulary::from_json(text.as_bytes(), None) {
+            Err(VocabularyError::Invalid(message)) => assert_eq!(message, *expected, "for {text}"),
+            other => panic!("{other:?} for {text}"),
+        }
+    }
+    // The same document without the defect reads.
+    assert!(Vocabulary::from_json(
+        doc(&format!("{},{}", key("a", r#", "alias_of": "b""#), key("b", "")), "").as_bytes(),
+        None
+    )
+    .is_ok());
+
     let cases: [(&str, &str); 9] = [
         ("[]", "the document: is an array, not an object"),
         (r#"{"format": "x", "version": 1}"#, "\"format\" is \"x\", not \"mpi-info-hints\""),
@@ -272,7 +332,7 @@ fn bad_documents_say_what_is_wrong() {
             r#"{"format": "mpi-info-hints", "version": 1, "targets": [], "keys": [{"key": "k", "objects": ["disk"], "type": "int", "summary": "s", "readers": []}]}"#,
             "keys[0] (\"k\"): object \"disk\" is not one of",
         ),
-        ("{\"format\": ", "not JSON: line 1, column 12: unexpected end of text"),
+        ("{\"format\": ", "not JSON: line 1, column 12 (byte 11): unexpected end of text"),
     ];
     for (text, expected) in cases {
         match Vocabulary::from_json(text.as_bytes(), None) {

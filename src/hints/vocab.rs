@@ -300,8 +300,20 @@ impl Vocabulary {
                 }
             }
             if let Some(alias) = &entry.alias_of {
-                if self.entry(alias.as_bytes()).is_none() {
+                let Some(canonical) = self.entry(alias.as_bytes()) else {
                     return Err(invalid(format_args!("key \"{}\": alias_of \"{alias}\" is not a key", entry.key)));
+                };
+                if *alias == entry.key {
+                    return Err(invalid(format_args!("key \"{}\": an alias of itself", entry.key)));
+                }
+                // An alias names the key's one canonical spelling, never another alias: so no
+                // chain, and no cycle.
+                if let Some(further) = &canonical.alias_of {
+                    let what = if *further == entry.key { "aliases in a cycle" } else { "an alias of an alias" };
+                    return Err(invalid(format_args!(
+                        "key \"{}\": {what}: \"{alias}\" is itself an alias of \"{further}\"",
+                        entry.key
+                    )));
                 }
             }
         }
@@ -319,6 +331,14 @@ impl Vocabulary {
             for target in &conflict.targets {
                 if self.target(target).is_none() {
                     return Err(invalid(format_args!("conflicts[{n}]: target \"{target}\" is not a target")));
+                }
+            }
+            for (c, condition) in conflict.when.iter().enumerate() {
+                if self.entry(condition.key.as_bytes()).is_none() {
+                    return Err(invalid(format_args!(
+                        "conflicts[{n}].when[{c}]: key \"{}\" is not a key",
+                        condition.key
+                    )));
                 }
             }
         }
@@ -456,6 +476,19 @@ impl<'v> Fields<'v> {
         Ok(try_string(self.string(name)?)?)
     }
 
+    /// A text shown as one line of a diagnostic or a listing: no line break, no other control
+    /// character.
+    fn line(&self, name: &str) -> Result<String, VocabularyError> {
+        let text = self.string(name)?;
+        if let Some(at) = text.find(char::is_control) {
+            return Err(invalid(format_args!(
+                "{}: \"{name}\" holds a line break or another control character (at byte {at}); it is one line",
+                self.path.as_str()
+            )));
+        }
+        Ok(try_string(text)?)
+    }
+
     fn optional_owned(&self, name: &str) -> Result<Option<String>, VocabularyError> {
         match self.optional_string(name)? {
             Some(text) => Ok(Some(try_string(text)?)),
@@ -539,7 +572,7 @@ fn read_target(item: &Value, n: usize) -> Result<Target, VocabularyError> {
     fields.only(&["name", "title", "read", "key_max", "value_max", "limits_source"])?;
     let target = Target {
         name: fields.owned("name")?,
-        title: fields.owned("title")?,
+        title: fields.line("title")?,
         read: fields.owned("read")?,
         key_max: fields.optional_limit("key_max")?,
         value_max: fields.optional_limit("value_max")?,
@@ -631,7 +664,7 @@ fn read_entry(item: &Value, n: usize) -> Result<Entry, VocabularyError> {
         min,
         max,
         default: fields.optional_owned("default")?,
-        summary: fields.owned("summary")?,
+        summary: fields.line("summary")?,
         alias_of: fields.optional_owned("alias_of")?,
         readers,
         key,
@@ -712,5 +745,5 @@ fn read_conflict(item: &Value, n: usize) -> Result<Conflict, VocabularyError> {
     if targets.is_empty() {
         return Err(invalid(format_args!("conflicts[{n}]: \"targets\" is empty")));
     }
-    Ok(Conflict { targets, when, report, message: fields.owned("message")?, source: fields.owned("source")? })
+    Ok(Conflict { targets, when, report, message: fields.line("message")?, source: fields.owned("source")? })
 }

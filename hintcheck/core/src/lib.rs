@@ -180,8 +180,10 @@ pub unsafe extern "C" fn mpi_info_hintcheck_init(
         let running = unsafe { text(target) }.unwrap_or_else(|| "mpi".to_string());
         let mut notes = Vec::new();
         let vocabulary = Vocabulary::builtin();
-        let list =
-            |names: String| TargetList { targets: vocabulary.and_then(|v| Targets::parse(v, Some(&names))), names };
+        let list = |names: String| TargetList {
+            targets: vocabulary.and_then(|v| Targets::parse(v, Some(&names)).map_err(Error::from)),
+            names,
+        };
         // MPI_INFO_HINTCHECK_TARGETS: the checker's targets instead of the running MPI's (for
         // hints that must also work elsewhere: "mpich,openmpi").
         let target = match std::env::var("MPI_INFO_HINTCHECK_TARGETS").ok().filter(|t| !t.trim().is_empty()) {
