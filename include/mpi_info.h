@@ -187,6 +187,12 @@ static const int *const mpi_info_link_check __attribute__((used MPI_INFO_LINK_CH
 typedef int MPI_Info;
 #endif
 
+/**
+ * A set of a target's releases: bit `n` is its `n`-th release (oldest first). A target
+ * without releases has one, bit 0.
+ */
+typedef uint64_t ReleaseSet;
+
 #if !defined(MPI_VERSION)
 /**
  * A Fortran `INTEGER`, as used for handles by the Fortran bindings.

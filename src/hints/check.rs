@@ -1,155 +1,18 @@
 //! The checker: one pass over the pairs, a constant-time look-up of each key, the value read
-//! the way each named target reads it. Edit distances are computed only for unknown keys.
+//! the way each named target reads it in each release named (src/hints/verdict.rs). Edit
+//! distances are computed only for unknown keys.
 
 use std::fmt::{self, Write as _};
 
+use super::finding::{Code, Finding, Severity};
+use super::parsers::{self, Reading};
+use super::release::ReleaseSet;
+use super::targets::{Label, Targets};
 use super::text::{distance, try_format, try_lossy, try_string, MessageBuf, Quoted};
-use super::vocab::{Entry, Parse, Reader, Target, Vocabulary, MAX_TARGETS};
+use super::verdict::{judge, Joined, Verdict};
+use super::vocab::{Entry, Vocabulary};
 use crate::error::Error;
-use crate::typed::{is_blank, parse_i64, strip};
-
-/// What is wrong with a hint.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Code {
-    /// No vocabulary knows the key.
-    UnknownKey,
-    /// The value is not of the key's type, or not a value a target accepts (case included).
-    BadValue,
-    /// A number with a unit suffix where a target reads plain integers.
-    UnitSuffix,
-    /// A number outside the range a target takes.
-    OutOfRange,
-    /// A known key that none of the named targets reads (for that object).
-    NotReadByTarget,
-    /// A key or value longer than a target allows.
-    TooLongForTarget,
-    /// A combination a target documents as overriding or contradicting another.
-    Conflict,
-}
-
-impl Code {
-    /// Every code, in the order docs/hints.md lists them.
-    pub const ALL: [Code; 7] = [
-        Code::UnknownKey,
-        Code::BadValue,
-        Code::UnitSuffix,
-        Code::OutOfRange,
-        Code::NotReadByTarget,
-        Code::TooLongForTarget,
-        Code::Conflict,
-    ];
-
-    /// The code's name, as diagnostics and `mpi-info-lint` print it.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Code::UnknownKey => "unknown-key",
-            Code::BadValue => "bad-value",
-            Code::UnitSuffix => "unit-suffix",
-            Code::OutOfRange => "out-of-range",
-            Code::NotReadByTarget => "not-read-by-target",
-            Code::TooLongForTarget => "too-long-for-target",
-            Code::Conflict => "conflict",
-        }
-    }
-}
-
-impl fmt::Display for Code {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// One thing wrong with one pair.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Finding {
-    pub code: Code,
-    /// The position of the pair in the pairs checked.
-    pub pair: usize,
-    /// The key and value as given (invalid UTF-8 replaced).
-    pub key: String,
-    pub value: String,
-    /// One line, naming the targets concerned.
-    pub message: String,
-    /// What to write instead, where there is one thing to write: a key or a value.
-    pub suggestion: Option<String>,
-}
-
-/// The targets a check is for: a set of the vocabulary's targets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Targets {
-    mask: u64,
-}
-
-// One bit per target: the vocabulary refuses more targets than the mask has bits.
-const _: () = assert!(MAX_TARGETS == u64::BITS as usize);
-
-/// Why a list of targets was refused.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum TargetError {
-    NoMem,
-    /// A name (blanks around it removed) that no target of the vocabulary has.
-    Unknown(String),
-    /// An empty name: an empty list, or two commas in a row.
-    Empty,
-}
-
-impl fmt::Display for TargetError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TargetError::NoMem => f.write_str("out of memory"),
-            TargetError::Unknown(name) => write!(f, "no target is named '{}'", Quoted(name.as_bytes())),
-            TargetError::Empty => f.write_str("an empty target name"),
-        }
-    }
-}
-
-impl From<TargetError> for Error {
-    fn from(error: TargetError) -> Error {
-        match error {
-            TargetError::NoMem => Error::NoMem,
-            TargetError::Unknown(_) | TargetError::Empty => Error::Arg,
-        }
-    }
-}
-
-impl Targets {
-    /// `list` is comma-separated target names (blanks around each ignored); `None` is every
-    /// target of the vocabulary. The first unknown or empty name is the error.
-    pub fn parse(vocabulary: &Vocabulary, list: Option<&str>) -> Result<Targets, TargetError> {
-        let Some(list) = list else {
-            let count = vocabulary.targets().count();
-            return Ok(Targets { mask: if count >= MAX_TARGETS { u64::MAX } else { (1u64 << count) - 1 } });
-        };
-        let mut mask = 0;
-        for name in list.split(',') {
-            let name = name.trim_matches(|c| c == ' ' || c == '\t');
-            if name.is_empty() {
-                return Err(TargetError::Empty);
-            }
-            let Some(position) = vocabulary.targets().position(|target| target.name == name) else {
-                return Err(TargetError::Unknown(try_string(name).map_err(|_| TargetError::NoMem)?));
-            };
-            mask |= 1 << position;
-        }
-        Ok(Targets { mask })
-    }
-
-    /// Whether the target named `name` is in the set.
-    pub fn contains(&self, vocabulary: &Vocabulary, name: &str) -> bool {
-        vocabulary.targets().position(|target| target.name == name).is_some_and(|n| self.mask & (1 << n) != 0)
-    }
-
-    /// The targets in the set, in the vocabulary's order.
-    pub fn of<'v>(&self, vocabulary: &'v Vocabulary) -> impl Iterator<Item = &'v Target> + Clone {
-        let mask = self.mask;
-        vocabulary.targets().enumerate().filter(move |(n, _)| mask & (1 << n) != 0).map(|(_, target)| target)
-    }
-
-    /// The names in the set, in the vocabulary's order.
-    pub fn names<'v>(&self, vocabulary: &'v Vocabulary) -> impl Iterator<Item = &'v str> + Clone {
-        self.of(vocabulary).map(|target| target.name.as_str())
-    }
-}
+use crate::typed::strip;
 
 /// Checks `pairs` against `vocabulary` for `targets`: the findings, in the order of the pairs,
 /// with possibly several for one pair. Out of memory is `Error::NoMem`.
@@ -181,33 +44,51 @@ struct Checker<'a> {
     pairs: &'a [(&'a [u8], &'a [u8])],
 }
 
-/// What one reader makes of a value, when that is not what the user meant.
-struct Verdict {
-    code: Code,
-    outcome: MessageBuf,
-    suggestion: Option<String>,
+/// The findings being gathered for one pair.
+struct Found<'f> {
+    findings: &'f mut Vec<Finding>,
+    pair: usize,
+    key: &'f [u8],
+    value: &'f [u8],
+}
+
+impl Found<'_> {
+    fn add(&mut self, code: Code, severity: Severity, message: &str, suggestion: Option<String>) -> Result<(), Error> {
+        self.findings.try_reserve(1)?;
+        self.findings.push(Finding {
+            code,
+            severity,
+            pair: self.pair,
+            key: try_lossy(self.key)?,
+            value: try_lossy(self.value)?,
+            message: try_string(message)?,
+            suggestion,
+        });
+        Ok(())
+    }
+}
+
+/// How one named target reads a key, over the releases selected for it.
+struct Coverage<'v> {
+    label: Label<'v>,
+    /// Releases where a reader of it holds (under any condition).
+    covered: ReleaseSet,
+    /// Releases where a reader that uses the value holds.
+    used: ReleaseSet,
+    /// Releases where any reader of it holds, selected or not.
+    anywhere: ReleaseSet,
 }
 
 impl Checker<'_> {
     fn pair(&self, n: usize, key: &[u8], value: &[u8], findings: &mut Vec<Finding>) -> Result<(), Error> {
-        let mut add = |code: Code, message: &str, suggestion: Option<String>| -> Result<(), Error> {
-            findings.try_reserve(1)?;
-            findings.push(Finding {
-                code,
-                pair: n,
-                key: try_lossy(key)?,
-                value: try_lossy(value)?,
-                message: try_string(message)?,
-                suggestion,
-            });
-            Ok(())
-        };
+        let found = &mut Found { findings, pair: n, key, value };
         let quoted = Quoted(key);
+        let vocabulary = self.vocabulary;
 
-        let Some(entry) = self.vocabulary.entry(key) else {
+        let Some(entry) = vocabulary.entry(key) else {
             let (message, suggestion) = self.unknown(key)?;
-            add(Code::UnknownKey, message.as_str(), suggestion)?;
-            return self.lengths(key, value, &mut add);
+            found.add(Code::UnknownKey, Severity::Warning, message.as_str(), suggestion)?;
+            return self.lengths(key, value, found);
         };
         if let Some(object) = self.object {
             if !entry.objects.iter().any(|o| o == object) {
@@ -217,66 +98,172 @@ impl Checker<'_> {
                     "'{quoted}' is a hint of {} objects, not read for a {object}",
                     Joined(entry.objects.iter(), " and ")
                 );
-                add(Code::NotReadByTarget, message.as_str(), None)?;
-                return self.lengths(key, value, &mut add);
+                found.add(Code::NotReadByTarget, Severity::Warning, message.as_str(), None)?;
+                return self.lengths(key, value, found);
             }
         }
-        let readers =
-            || self.vocabulary.readers(entry).filter(|reader| self.targets.contains(self.vocabulary, &reader.target));
-        if readers().next().is_none() {
-            let mut message: MessageBuf = MessageBuf::new();
-            let _ =
-                write!(message, "'{quoted}' is not read by {}; ", Joined(self.targets.names(self.vocabulary), ", "));
-            let _ = write!(message, "it is read by {}", Joined(reader_targets(self.vocabulary, entry), ", "));
-            let spelling = self.spelling_read_by_targets(entry);
-            if let Some(other) = spelling {
-                let _ = write!(message, "; the named targets read it as '{}'", other.key);
-            }
-            add(Code::NotReadByTarget, message.as_str(), spelling.map(|e| try_string(&e.key)).transpose()?)?;
-            return self.lengths(key, value, &mut add);
-        }
-        self.lengths(key, value, &mut add)?;
+        self.lengths(key, value, found)?;
 
-        // What each reader makes of the value; readers with the same verdict share one finding.
-        let mut verdicts: Vec<(Verdict, MessageBuf)> = Vec::new();
-        for reader in readers() {
-            let Some(verdict) = judge(reader, value)? else { continue };
-            let label = Label { entry, reader };
-            match verdicts
-                .iter_mut()
-                .find(|(seen, _)| seen.code == verdict.code && seen.outcome.as_str() == verdict.outcome.as_str())
-            {
-                Some((_, names)) => {
-                    let _ = write!(names, ", {label}");
+        // What each reader of each named target makes of the value in the releases named;
+        // readers with the same verdict share one finding.
+        let mut verdicts: Vec<(Verdict, Vec<Label<'_>>)> = Vec::new();
+        let mut coverage: Vec<Coverage<'_>> = Vec::new();
+        for target in self.targets.of(vocabulary) {
+            let selected = self.targets.releases(vocabulary, &target.name);
+            let named = self.targets.named(vocabulary, &target.name);
+            let label = Label { target, releases: selected, show: named, only_under: None };
+            let mut seen = Coverage { label, covered: 0, used: 0, anywhere: 0 };
+            for reader in vocabulary.readers(entry).filter(|r| r.target == target.name) {
+                seen.anywhere |= reader.releases;
+                let releases = reader.releases & selected;
+                if releases == 0 {
+                    continue;
                 }
-                None => {
-                    let mut names = MessageBuf::new();
-                    let _ = write!(names, "{label}");
-                    verdicts.try_reserve(1)?;
-                    verdicts.push((verdict, names));
+                seen.covered |= releases;
+                if !reader.unread {
+                    seen.used |= releases;
+                }
+                let Some(verdict) = judge(entry, reader, value)? else { continue };
+                // A reader whose result nothing uses matters only where the value fails.
+                if reader.unread && verdict.severity != Severity::Error {
+                    continue;
+                }
+                let label = Label {
+                    target,
+                    releases,
+                    show: named || releases != selected,
+                    only_under: reader.only_under.as_deref(),
+                };
+                let same = verdicts.iter_mut().find(|(seen, _)| {
+                    seen.code == verdict.code
+                        && seen.severity == verdict.severity
+                        && seen.outcome.as_str() == verdict.outcome.as_str()
+                });
+                match same {
+                    Some((_, labels)) => {
+                        labels.try_reserve(1)?;
+                        labels.push(label);
+                    }
+                    None => {
+                        verdicts.try_reserve(1)?;
+                        let mut labels = Vec::new();
+                        labels.try_reserve(1)?;
+                        labels.push(label);
+                        verdicts.push((verdict, labels));
+                    }
                 }
             }
-        }
-        for (verdict, names) in verdicts {
-            let message = try_format(format_args!("for {}: {}", names.as_str(), verdict.outcome.as_str()))?;
-            add(verdict.code, &message, verdict.suggestion)?;
+            coverage.try_reserve(1)?;
+            coverage.push(seen);
         }
 
+        if coverage.iter().all(|c| c.covered == 0) {
+            self.not_read(entry, &coverage, found)?;
+        } else {
+            self.partly_read(entry, &coverage, found)?;
+        }
+        for (verdict, labels) in verdicts {
+            let message = try_format(format_args!("for {}: {}", Labels(&labels), verdict.outcome.as_str()))?;
+            found.add(verdict.code, verdict.severity, &message, verdict.suggestion)?;
+        }
+        self.conflicts(entry, key, value, found)
+    }
+
+    /// No named target reads the key in the releases named: a warning where one of them reads
+    /// it in other releases or under another spelling (the hint has no effect there, and what
+    /// does is known), else a note (it is another implementation's, or a library's above).
+    fn not_read(&self, entry: &Entry, coverage: &[Coverage<'_>], found: &mut Found<'_>) -> Result<(), Error> {
+        let vocabulary = self.vocabulary;
+        let quoted = Quoted(entry.key.as_bytes());
+        let named = Joined(coverage.iter().map(|c| &c.label), ", ");
+        let mut message: MessageBuf = MessageBuf::new();
+        let _ = write!(message, "'{quoted}' is not read by {named}");
+        if let Some((spelling, target)) = self.other_spelling(entry, coverage) {
+            let _ = write!(message, "; {target} reads it as '{}'", spelling.key);
+            return found.add(
+                Code::NotReadByTarget,
+                Severity::Warning,
+                message.as_str(),
+                Some(try_string(&spelling.key)?),
+            );
+        }
+        if let Some(elsewhere) = coverage.iter().find(|c| c.anywhere != 0) {
+            let other = Label { releases: elsewhere.anywhere, show: true, ..elsewhere.label };
+            let _ = write!(message, "; it is read by {other}");
+            return found.add(Code::NotReadByTarget, Severity::Warning, message.as_str(), None);
+        }
+        let _ = write!(message, "; it is read by {}", Joined(reader_targets(vocabulary, entry), ", "));
+        found.add(Code::NotReadByTarget, Severity::Note, message.as_str(), None)
+    }
+
+    /// Named targets that read the key in some releases named but not in others, or store it
+    /// without using it: a warning for those releases.
+    fn partly_read(&self, entry: &Entry, coverage: &[Coverage<'_>], found: &mut Found<'_>) -> Result<(), Error> {
+        let quoted = Quoted(entry.key.as_bytes());
+        for seen in coverage {
+            let selected = seen.label.releases;
+            let missing = selected & !seen.covered;
+            if missing != 0 && seen.anywhere != 0 {
+                let without = Label { releases: missing, show: true, ..seen.label };
+                let with = Label { releases: seen.anywhere, show: true, ..seen.label };
+                let mut message: MessageBuf = MessageBuf::new();
+                let _ = write!(message, "'{quoted}' is not read by {without}; it is read by {with}");
+                let spelling = self.other_spelling(entry, std::slice::from_ref(seen));
+                if let Some((spelling, _)) = spelling {
+                    let _ = write!(message, "; {without} reads it as '{}'", spelling.key);
+                }
+                let suggestion = spelling.map(|(s, _)| try_string(&s.key)).transpose()?;
+                found.add(Code::NotReadByTarget, Severity::Warning, message.as_str(), suggestion)?;
+            }
+            let unused = seen.covered & !seen.used;
+            if unused != 0 {
+                let label = Label { releases: unused, show: seen.label.show || unused != selected, ..seen.label };
+                let mut message: MessageBuf = MessageBuf::new();
+                let _ = write!(message, "for {label}: '{quoted}' is taken but nothing uses it: it has no effect");
+                found.add(Code::NotReadByTarget, Severity::Warning, message.as_str(), None)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Another spelling of the same hint (an alias, or what it is an alias of) that one of the
+    /// targets of `coverage` reads in the releases selected for it.
+    fn other_spelling<'v>(&'v self, entry: &Entry, coverage: &[Coverage<'v>]) -> Option<(&'v Entry, Label<'v>)> {
+        let canonical = entry.alias_of.as_deref().unwrap_or(&entry.key);
+        let vocabulary = self.vocabulary;
+        vocabulary
+            .entries()
+            .filter(|other| {
+                other.key != entry.key && (other.key == canonical || other.alias_of.as_deref() == Some(canonical))
+            })
+            .find_map(|other| {
+                let reads = |c: &&Coverage<'_>| {
+                    vocabulary
+                        .readers(other)
+                        .any(|r| r.target == c.label.target.name && r.releases & c.label.releases != 0 && !r.unread)
+                };
+                coverage.iter().find(reads).map(|c| (other, c.label))
+            })
+    }
+
+    /// Conflicts reported on this key whose conditions hold, for the named targets and
+    /// releases they hold for.
+    fn conflicts(&self, entry: &Entry, key: &[u8], value: &[u8], found: &mut Found<'_>) -> Result<(), Error> {
+        let vocabulary = self.vocabulary;
         if let Some(canonical) = &entry.alias_of {
             if let Some(other) = self.value_of(canonical.as_bytes()) {
                 if strip(other) != strip(value) {
                     let message = try_format(format_args!(
-                        "'{quoted}' is another name of '{canonical}', which is set to '{}'; the two differ",
+                        "'{}' is another name of '{canonical}', which is set to '{}'; the two differ",
+                        Quoted(key),
                         Quoted(other)
                     ))?;
-                    add(Code::Conflict, &message, None)?;
+                    found.add(Code::Conflict, Severity::Warning, &message, None)?;
                 }
             }
         }
-        for conflict in self.vocabulary.conflicts() {
-            if conflict.report.as_bytes() != key
-                || !conflict.targets.iter().any(|t| self.targets.contains(self.vocabulary, t))
-            {
+        for conflict in vocabulary.conflicts() {
+            if conflict.report.as_bytes() != key {
                 continue;
             }
             let holds = conflict.when.iter().all(|condition| match self.value_of(condition.key.as_bytes()) {
@@ -286,13 +273,48 @@ impl Checker<'_> {
                         || condition.values.iter().any(|v| strip(set).eq_ignore_ascii_case(v.as_bytes()))
                 }
             });
-            if holds {
-                let targets = conflict.targets.iter().filter(|t| self.targets.contains(self.vocabulary, t));
-                let message = try_format(format_args!("for {}: {}", Joined(targets, ", "), conflict.message))?;
-                add(Code::Conflict, &message, None)?;
+            if !holds {
+                continue;
+            }
+            let mut labels: MessageBuf = MessageBuf::new();
+            let mut any = false;
+            for target in self.targets.of(vocabulary).filter(|t| conflict.targets.contains(&t.name)) {
+                let selected = self.targets.releases(vocabulary, &target.name);
+                let releases = conflict.releases & selected;
+                if releases == 0 || conflict.differ && !self.values_differ(conflict, &target.name, releases) {
+                    continue;
+                }
+                let named = self.targets.named(vocabulary, &target.name);
+                let label = Label { target, releases, show: named || releases != selected, only_under: None };
+                let _ = write!(labels, "{}{label}", if any { ", " } else { "" });
+                any = true;
+            }
+            if any {
+                let message = try_format(format_args!("for {}: {}", labels.as_str(), conflict.message))?;
+                found.add(Code::Conflict, Severity::Warning, &message, None)?;
             }
         }
         Ok(())
+    }
+
+    /// Whether the values of a conflict's keys, as `target` reads them in `releases`, differ
+    /// (text compared where a key has no reader there).
+    fn values_differ(&self, conflict: &super::vocab::Conflict, target: &str, releases: ReleaseSet) -> bool {
+        let vocabulary = self.vocabulary;
+        let read = |key: &str| -> Option<(Reading, &[u8])> {
+            let value = self.value_of(key.as_bytes())?;
+            let entry = vocabulary.entry(key.as_bytes())?;
+            let reader = vocabulary.readers(entry).find(|r| r.target == target && r.releases & releases != 0);
+            let reading = reader.map_or(Reading::Text, |r| parsers::read(&r.grammar(entry.kind), value));
+            Some((reading, strip(value)))
+        };
+        let mut readings = conflict.when.iter().filter_map(|condition| read(&condition.key));
+        let Some(first) = readings.next() else { return false };
+        readings.any(|other| match (first.0, other.0) {
+            (Reading::Number(a), Reading::Number(b)) => a != b,
+            (Reading::Bool(a), Reading::Bool(b)) => a != b,
+            _ => first.1 != other.1,
+        })
     }
 
     /// The value of `key` among the pairs (its last, as setting them in turn leaves it).
@@ -301,12 +323,7 @@ impl Checker<'_> {
     }
 
     /// Findings for a key or value longer than a named target allows.
-    fn lengths(
-        &self,
-        key: &[u8],
-        value: &[u8],
-        add: &mut impl FnMut(Code, &str, Option<String>) -> Result<(), Error>,
-    ) -> Result<(), Error> {
+    fn lengths(&self, key: &[u8], value: &[u8], found: &mut Found<'_>) -> Result<(), Error> {
         let key_chars = chars(key);
         let value_chars = chars(value);
         for target in self.targets.of(self.vocabulary) {
@@ -315,13 +332,13 @@ impl Checker<'_> {
                 let message = try_format(format_args!(
                     "for {name}: a key has at most {max} characters, this one has {key_chars}; {name}'s MPI_Info_set refuses it"
                 ))?;
-                add(Code::TooLongForTarget, &message, None)?;
+                found.add(Code::TooLongForTarget, Severity::Error, &message, None)?;
             }
             if let Some(max) = target.value_max.filter(|&max| value_chars > max) {
                 let message = try_format(format_args!(
                     "for {name}: a value has at most {max} characters, this one has {value_chars}; {name}'s MPI_Info_set refuses it"
                 ))?;
-                add(Code::TooLongForTarget, &message, None)?;
+                found.add(Code::TooLongForTarget, Severity::Error, &message, None)?;
             }
         }
         Ok(())
@@ -358,16 +375,35 @@ impl Checker<'_> {
         let best = found.clone().next();
         Ok((message, best.map(try_string).transpose()?))
     }
+}
 
-    /// Another spelling of the same hint (an alias, or what it is an alias of) that a named
-    /// target reads.
-    fn spelling_read_by_targets(&self, entry: &Entry) -> Option<&Entry> {
-        let canonical = entry.alias_of.as_deref().unwrap_or(&entry.key);
-        self.vocabulary.entries().find(|other| {
-            other.key != entry.key
-                && (other.key == canonical || other.alias_of.as_deref() == Some(canonical))
-                && self.vocabulary.readers(other).any(|reader| self.targets.contains(self.vocabulary, &reader.target))
-        })
+/// The readers a verdict holds for, each target and releases once, with the conditions under
+/// which they read the key: `openmpi 4.1.0 to 4.1.8 (osc/rdma, osc/pt2pt), mpich`.
+struct Labels<'l, 'v>(&'l [Label<'v>]);
+
+impl fmt::Display for Labels<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let labels = self.0;
+        let same = |a: &Label<'_>, b: &Label<'_>| {
+            std::ptr::eq(a.target, b.target) && a.releases == b.releases && a.show == b.show
+        };
+        let mut first = true;
+        for (n, label) in labels.iter().enumerate() {
+            if labels[..n].iter().any(|earlier| same(earlier, label)) {
+                continue;
+            }
+            if !first {
+                f.write_str(", ")?;
+            }
+            first = false;
+            write!(f, "{}", Label { only_under: None, ..*label })?;
+            let group = labels[n..].iter().filter(|other| same(other, label));
+            // Conditions are shown only when every reader of the group has one.
+            if group.clone().all(|other| other.only_under.is_some()) {
+                write!(f, " ({})", Joined(group.filter_map(|other| other.only_under), ", "))?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -385,282 +421,4 @@ fn reader_targets<'v>(vocabulary: &'v Vocabulary, entry: &'v Entry) -> impl Iter
         .enumerate()
         .filter(move |(n, reader)| !readers.clone().take(*n).any(|r| r.target == reader.target))
         .map(|(_, r)| &r.target)
-}
-
-/// A reader's name in a message: its target's, with the version it describes when the entry
-/// has another reader for that target (a version that reads the key differently).
-struct Label<'a> {
-    entry: &'a Entry,
-    reader: &'a Reader,
-}
-
-impl fmt::Display for Label<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.reader.target)?;
-        let shared = self.entry.readers.iter().filter(|r| r.target == self.reader.target).count() > 1;
-        match &self.reader.version {
-            Some(version) if shared => write!(f, " ({version})"),
-            _ => Ok(()),
-        }
-    }
-}
-
-/// Items joined by a separator, formatted without collecting them.
-struct Joined<'s, I>(I, &'s str);
-
-impl<I> fmt::Display for Joined<'_, I>
-where
-    I: Iterator + Clone,
-    I::Item: fmt::Display,
-{
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (n, item) in self.0.clone().enumerate() {
-            if n > 0 {
-                f.write_str(self.1)?;
-            }
-            write!(f, "{item}")?;
-        }
-        Ok(())
-    }
-}
-
-/// What `reader` makes of `value`, when that is not the value as written: `None` when the
-/// target reads it as meant.
-fn judge(reader: &Reader, value: &[u8]) -> Result<Option<Verdict>, Error> {
-    let mut outcome = MessageBuf::new();
-    let shown = Quoted(value);
-    let otherwise = |outcome: &mut MessageBuf| {
-        if let Some(otherwise) = &reader.otherwise {
-            let _ = write!(outcome, "; otherwise it is {otherwise}");
-        }
-    };
-    let verdict = |code, outcome, suggestion| Ok(Some(Verdict { code, outcome, suggestion }));
-    // The reader's own range: an entry's range is what its documents state, and a target that
-    // takes any number must not be held to another's.
-    let range = |n: i64, outcome: &mut MessageBuf| -> bool {
-        if let Some(min) = reader.min.filter(|&min| n < min) {
-            let _ = write!(outcome, "{n} is below the least value it takes, {min}");
-            true
-        } else if let Some(max) = reader.max.filter(|&max| n > max) {
-            let _ = write!(outcome, "{n} is above the greatest value it takes, {max}");
-            true
-        } else {
-            false
-        }
-    };
-    match reader.parse {
-        Parse::Text => Ok(None),
-        Parse::Integer => {
-            let text = strip(value);
-            if let Ok(n) = parse_i64(text) {
-                return if range(n, &mut outcome) { verdict(Code::OutOfRange, outcome, None) } else { Ok(None) };
-            }
-            if let Some((n, suffix, bytes)) = unit_suffixed(text) {
-                let _ = write!(
-                    outcome,
-                    "'{shown}' is not read: it takes a plain integer, without the '{}'",
-                    Quoted(suffix)
-                );
-                otherwise(&mut outcome);
-                let suggestion = scaled(&mut outcome, n, suffix, bytes)?;
-                return verdict(Code::UnitSuffix, outcome, suggestion);
-            }
-            let _ = write!(outcome, "'{shown}' is not an integer");
-            otherwise(&mut outcome);
-            verdict(Code::BadValue, outcome, None)
-        }
-        Parse::Atoi => {
-            let (number, rest) = leading_integer(value);
-            let Some(n) = number else {
-                let _ = write!(outcome, "'{shown}' is read as 0: it takes an integer");
-                return verdict(Code::BadValue, outcome, None);
-            };
-            let rest_text = strip(rest);
-            if rest_text.is_empty() {
-                return if range(n, &mut outcome) { verdict(Code::OutOfRange, outcome, None) } else { Ok(None) };
-            }
-            if let Some((_, suffix, bytes)) = unit_suffixed(strip(value)) {
-                let _ = write!(outcome, "'{shown}' is read as {n}: the '{}' is dropped", Quoted(suffix));
-                let suggestion = scaled(&mut outcome, n, suffix, bytes)?;
-                return verdict(Code::UnitSuffix, outcome, suggestion);
-            }
-            let _ = write!(outcome, "'{shown}' is read as {n}: '{}' is dropped", Quoted(rest_text));
-            verdict(Code::BadValue, outcome, Some(try_format(format_args!("{n}"))?))
-        }
-        Parse::SizeSuffix => {
-            let text = strip(value);
-            let (digits, suffix) = text.split_at(text.iter().position(|b| !b.is_ascii_digit()).unwrap_or(text.len()));
-            let accepted =
-                suffix.is_empty() || reader.suffixes.iter().any(|s| same_word(s.as_bytes(), suffix, reader.any_case));
-            match (parse_i64(digits), accepted) {
-                (Ok(n), true) => {
-                    let bytes = n.checked_mul(multiplier(suffix).unwrap_or(1)).unwrap_or(i64::MAX);
-                    if range(bytes, &mut outcome) {
-                        verdict(Code::OutOfRange, outcome, None)
-                    } else {
-                        Ok(None)
-                    }
-                }
-                _ => {
-                    let _ = write!(
-                        outcome,
-                        "'{shown}' is not a size: it takes an integer with an optional suffix ({})",
-                        Joined(reader.suffixes.iter(), ", ")
-                    );
-                    otherwise(&mut outcome);
-                    verdict(Code::BadValue, outcome, None)
-                }
-            }
-        }
-        Parse::Words => {
-            if reader.accepts.iter().any(|word| same_word(word.as_bytes(), value, reader.any_case)) {
-                return Ok(None);
-            }
-            let stripped = strip(value);
-            let suggestion = if let Some(word) =
-                reader.accepts.iter().find(|w| same_word(w.as_bytes(), stripped, reader.any_case))
-            {
-                let _ = write!(outcome, "'{shown}' is not taken with blanks around it");
-                Some(word)
-            } else {
-                let _ = write!(outcome, "'{shown}' is not one of {}", Joined(reader.accepts.iter(), ", "));
-                if !reader.any_case {
-                    let _ = write!(outcome, " (spelled exactly)");
-                }
-                nearest_word(&reader.accepts, stripped)
-            };
-            otherwise(&mut outcome);
-            verdict(Code::BadValue, outcome, suggestion.map(|w| try_string(w)).transpose()?)
-        }
-        Parse::List => {
-            let text = strip(value);
-            if text.is_empty() {
-                return Ok(None);
-            }
-            for element in text.split(|&b| b == b',') {
-                let element = strip(element);
-                if element.is_empty() {
-                    let _ = write!(outcome, "'{shown}' has an empty element");
-                    otherwise(&mut outcome);
-                    return verdict(Code::BadValue, outcome, None);
-                }
-                if !reader.accepts.is_empty()
-                    && !reader.accepts.iter().any(|w| same_word(w.as_bytes(), element, reader.any_case))
-                {
-                    let _ =
-                        write!(outcome, "'{}' is not one of {}", Quoted(element), Joined(reader.accepts.iter(), ", "));
-                    otherwise(&mut outcome);
-                    let suggestion = nearest_word(&reader.accepts, element).map(|w| try_string(w)).transpose()?;
-                    return verdict(Code::BadValue, outcome, suggestion);
-                }
-            }
-            Ok(None)
-        }
-        Parse::NodeList => {
-            let text = strip(value);
-            let bad = text.split(|&b| b == b',').find(|element| !node_element(strip(element)));
-            match bad {
-                None => Ok(None),
-                Some(element) => {
-                    let _ = write!(
-                        outcome,
-                        "'{}' is not a node list element (name, name:count, *:count or *:*)",
-                        Quoted(strip(element))
-                    );
-                    otherwise(&mut outcome);
-                    verdict(Code::BadValue, outcome, None)
-                }
-            }
-        }
-    }
-}
-
-/// Whether `word` (from the vocabulary) and `text` are the same, exactly or without case.
-fn same_word(word: &[u8], text: &[u8], any_case: bool) -> bool {
-    if any_case {
-        word.eq_ignore_ascii_case(text)
-    } else {
-        word == text
-    }
-}
-
-/// The accepted word nearest to `text`: the same without case, or at most two edits away.
-fn nearest_word<'w>(accepts: &'w [String], text: &[u8]) -> Option<&'w String> {
-    accepts
-        .iter()
-        .filter_map(|word| distance(text, word.as_bytes(), 2).map(|d| (d, word)))
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, word)| word)
-}
-
-/// `name`, `name:count`, `*:count` or `*:*`: ROMIO's `cb_config_list` element.
-fn node_element(element: &[u8]) -> bool {
-    let (name, count) = match element.iter().position(|&b| b == b':') {
-        Some(colon) => (&element[..colon], Some(&element[colon + 1..])),
-        None => (element, None),
-    };
-    let name_ok = !name.is_empty() && name.iter().all(|&b| !is_blank(b) && b != b':');
-    let count_ok = match count {
-        None => true,
-        Some(b"*") => true,
-        Some(count) => !count.is_empty() && count.iter().all(u8::is_ascii_digit),
-    };
-    name_ok && count_ok
-}
-
-/// What C's `strtol(value, &end, 10)` reads: blanks and a sign, then digits. The number (None
-/// when there are no digits; saturated at the bounds of `i64`, as `strtol` does) and the rest.
-fn leading_integer(value: &[u8]) -> (Option<i64>, &[u8]) {
-    let mut at = value.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(value.len());
-    let negative = value.get(at) == Some(&b'-');
-    if matches!(value.get(at), Some(b'-' | b'+')) {
-        at += 1;
-    }
-    let digits = value[at..].iter().take_while(|b| b.is_ascii_digit()).count();
-    if digits == 0 {
-        return (None, value);
-    }
-    let mut n: i64 = 0;
-    for &digit in &value[at..at + digits] {
-        let digit = i64::from(digit - b'0');
-        n = n.saturating_mul(10);
-        n = if negative { n.saturating_sub(digit) } else { n.saturating_add(digit) };
-    }
-    (Some(n), &value[at + digits..])
-}
-
-/// A number with a unit suffix (`16M`, `4 KiB`, `1gb`): the number, the suffix and its
-/// multiplier in bytes. `None` for anything else.
-fn unit_suffixed(text: &[u8]) -> Option<(i64, &[u8], i64)> {
-    let split = text.iter().position(|b| !b.is_ascii_digit())?;
-    let (digits, suffix) = text.split_at(split);
-    let n = parse_i64(digits).ok()?;
-    let suffix = strip(suffix);
-    Some((n, suffix, multiplier(suffix)?))
-}
-
-/// The multiplier of a unit suffix, binary (as the implementations that take suffixes read
-/// them): k, m, g, t, p, with an optional `b` or `ib`, any case.
-fn multiplier(suffix: &[u8]) -> Option<i64> {
-    let mut lower = [0u8; 3];
-    let lower = lower.get_mut(..suffix.len())?;
-    lower.copy_from_slice(suffix);
-    lower.make_ascii_lowercase();
-    let unit = match lower {
-        [u] | [u, b'b'] | [u, b'i', b'b'] => *u,
-        _ => return None,
-    };
-    let power = b"kmgtp".iter().position(|&p| p == unit)? as u32 + 1;
-    Some(1i64 << (10 * power))
-}
-
-/// Adds "; 16 MiB is 16777216" to a unit-suffix outcome and returns the plain number.
-fn scaled(outcome: &mut MessageBuf, n: i64, suffix: &[u8], bytes: i64) -> Result<Option<String>, Error> {
-    match n.checked_mul(bytes) {
-        Some(plain) => {
-            let _ = write!(outcome, "; {n}{} is {plain}", Quoted(suffix));
-            Ok(Some(try_format(format_args!("{plain}"))?))
-        }
-        None => Ok(None),
-    }
 }

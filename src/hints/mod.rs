@@ -37,16 +37,50 @@
 //! assert_eq!(findings[0].code.as_str(), "bad-value");
 //! ```
 
+/// An enum whose variants are named in the vocabulary file: `NAMES` for reading, `as_str`
+/// for writing.
+macro_rules! named_enum {
+    ($(#[$doc:meta])* $name:ident { $($(#[$variant_doc:meta])* $variant:ident = $text:literal,)* }) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum $name {
+            $($(#[$variant_doc])* $variant,)*
+        }
+
+        impl $name {
+            pub(crate) const NAMES: &'static [(&'static str, $name)] = &[$(($text, $name::$variant),)*];
+
+            /// The name the vocabulary file uses.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $($name::$variant => $text,)*
+                }
+            }
+        }
+    };
+}
+
 mod check;
+mod finding;
 mod json;
+pub mod parsers;
+pub mod release;
+mod targets;
 pub(crate) mod text;
+mod verdict;
 mod vocab;
 
-pub use check::{check, check_object, Code, Finding, TargetError, Targets};
+pub use check::{check, check_object};
+pub use finding::{Code, Finding, Severity};
+pub use parsers::Parser;
+pub use parsers::Reading;
+pub use release::Version;
+pub use targets::{TargetError, Targets};
 pub use text::{Escaped, JsonText, Quoted};
+pub use verdict::Takes;
 pub use vocab::{
-    Condition, Conflict, Entry, Kind, Parse, Reader, Syntax, Target, Vocabulary, VocabularyError, BUILTIN_TEXT,
-    MAX_TARGETS,
+    Condition, Conflict, Elements, Entry, Invalid, Kind, Reader, Sentinel, Syntax, Target, Vocabulary, VocabularyError,
+    BUILTIN_TEXT, MAX_TARGETS,
 };
 
 #[cfg(test)]

@@ -10,6 +10,8 @@ use std::fmt::{self, Write as _};
 use std::sync::OnceLock;
 
 use super::json::{self, try_push, JsonError, Value};
+use super::parsers::{Grammar, Parser};
+use super::release::{self, ReleaseSet, Version, MAX_RELEASES};
 use super::text::{try_string, MessageBuf};
 
 /// The built-in vocabulary's text.
@@ -17,29 +19,6 @@ pub const BUILTIN_TEXT: &[u8] = include_bytes!("../../data/hints.json");
 
 /// The most targets a vocabulary may have (a `Targets` of the checker is a 64-bit set).
 pub const MAX_TARGETS: usize = 64;
-
-/// An enum whose variants are named in the vocabulary file: `NAMES` for reading, `as_str`
-/// for writing.
-macro_rules! named_enum {
-    ($(#[$doc:meta])* $name:ident { $($(#[$variant_doc:meta])* $variant:ident = $text:literal,)* }) => {
-        $(#[$doc])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-        pub enum $name {
-            $($(#[$variant_doc])* $variant,)*
-        }
-
-        impl $name {
-            const NAMES: &'static [(&'static str, $name)] = &[$(($text, $name::$variant),)*];
-
-            /// The name the vocabulary file uses.
-            pub fn as_str(self) -> &'static str {
-                match self {
-                    $($name::$variant => $text,)*
-                }
-            }
-        }
-    };
-}
 
 named_enum! {
     /// The type of a hint's value.
@@ -58,23 +37,38 @@ named_enum! {
 }
 
 named_enum! {
-    /// How a target turns a value into what it uses.
-    Parse {
-        /// The whole value must be a decimal integer.
-        Integer = "integer",
-        /// A leading decimal integer is used, the rest dropped (`atoi`, `strtol`, `sscanf("%d")`).
-        Atoi = "atoi",
-        /// An integer with an optional unit suffix.
-        SizeSuffix = "size-suffix",
-        /// One of the reader's `accepts`.
-        Words = "words",
-        /// Comma-separated elements, each one of `accepts` if that is given.
-        List = "list",
-        /// `name:n` elements.
-        NodeList = "nodelist",
-        /// Any text.
-        Text = "string",
+    /// What follows when a reader's parser does not read a value (a reader's `invalid`).
+    Invalid {
+        /// The previous or default setting stays.
+        Ignored = "ignored",
+        /// The call fails, or the implementation reports an error.
+        Error = "error",
+        /// Read as 0.
+        Zero = "zero",
+        /// Read as false.
+        False = "false",
+        /// Read as true.
+        True = "true",
+        /// The reader's default applies.
+        Default = "default",
     }
+}
+
+/// A value with a meaning of its own to a reader, compared before its parser reads it (`-1`:
+/// automatic; `unlimited`).
+#[derive(Debug)]
+pub struct Sentinel {
+    pub value: String,
+    pub means: String,
+}
+
+/// How a list reader reads each element.
+#[derive(Debug)]
+pub struct Elements {
+    pub parser: Parser,
+    pub accepts: Vec<String>,
+    /// Words that must stand alone (`none`).
+    pub exclusive: Vec<String>,
 }
 
 /// An implementation (or the standard, or a layered library) whose hints are described.
@@ -89,6 +83,21 @@ pub struct Target {
     /// The longest value, in characters.
     pub value_max: Option<usize>,
     pub limits_source: Option<String>,
+    /// Its releases, oldest first (`main` last, if listed); empty for a target described
+    /// without releases.
+    pub releases: Vec<Version>,
+}
+
+impl Target {
+    /// How many releases it has: one, for a target described without releases.
+    pub fn release_count(&self) -> usize {
+        self.releases.len().max(1)
+    }
+
+    /// Its newest numbered release (not `main`), by position.
+    pub fn newest(&self) -> usize {
+        self.releases.iter().rposition(|r| !r.is_main()).unwrap_or(0)
+    }
 }
 
 /// A hint text a target reads from the environment.
@@ -105,26 +114,57 @@ pub struct Syntax {
     pub source: String,
 }
 
-/// How one target reads one key.
+/// How one target reads one key, in a range of its releases.
 #[derive(Debug)]
 pub struct Reader {
     pub target: String,
-    pub parse: Parse,
+    pub parser: Parser,
     pub accepts: Vec<String>,
-    /// `accepts` and `suffixes` compared without regard to case.
-    pub any_case: bool,
     pub true_words: Vec<String>,
     pub false_words: Vec<String>,
-    pub suffixes: Vec<String>,
+    pub sentinels: Vec<Sentinel>,
     pub min: Option<i64>,
     pub max: Option<i64>,
     pub default: Option<String>,
-    /// What the target does with a value it cannot read ("ignored", "read as false", ...).
+    /// The caller uses a number only when the whole value was read.
+    pub whole: bool,
+    /// What the target does with a value it cannot read, in words ("ignored", "read as false").
     pub otherwise: Option<String>,
+    /// The same, for the checker.
+    pub invalid: Option<Invalid>,
+    /// A value read as true turns the behaviour off.
+    pub inverted: bool,
+    /// The condition under which the key is read at all ("ch4 device", "Lustre file system").
+    pub only_under: Option<String>,
+    /// Stored, reported or accepted, but used by nothing: it has no effect.
+    pub unread: bool,
+    pub elements: Option<Elements>,
+    /// How the target's `*_get_info` reports the key afterwards: given, read,
+    /// default-when-invalid, not.
+    pub reports: Option<String>,
+    pub reports_how: Option<String>,
     pub how: Option<String>,
     /// The upstream file (or document) where the key is read.
     pub source: String,
     pub version: Option<String>,
+    /// The first release it holds for, and the first it no longer does (as written).
+    pub since: Option<Version>,
+    pub until: Option<Version>,
+    /// The releases it holds for, of its target's list.
+    pub releases: ReleaseSet,
+}
+
+impl Reader {
+    /// The grammar its parser reads a value with.
+    pub fn grammar(&self, kind: Kind) -> Grammar<'_> {
+        Grammar {
+            parser: self.parser,
+            accepts: &self.accepts,
+            whole: self.whole,
+            boolean: kind == Kind::Bool,
+            elements: self.elements.as_ref().map(|e| (e.parser, &e.accepts[..], &e.exclusive[..])),
+        }
+    }
 }
 
 /// One hint key.
@@ -159,6 +199,12 @@ pub struct Conflict {
     pub report: String,
     pub message: String,
     pub source: String,
+    /// It fires only when the keys' values, as the target reads them, differ.
+    pub differ: bool,
+    pub since: Option<Version>,
+    pub until: Option<Version>,
+    /// The releases of its target it holds for (every release: no `since` or `until`).
+    pub releases: ReleaseSet,
 }
 
 /// A vocabulary: a document's targets, syntaxes, keys and conflicts, over an optional base
@@ -242,9 +288,10 @@ impl Vocabulary {
             return Err(invalid(format_args!("\"format\" is \"{format}\", not \"mpi-info-hints\"")));
         }
         let version = root.int("version")?;
-        if version != 1 {
-            return Err(invalid(format_args!("\"version\" is {version}; this library reads version 1")));
+        if version != 1 && version != 2 {
+            return Err(invalid(format_args!("\"version\" is {version}; this library reads versions 1 and 2")));
         }
+        let v2 = version == 2;
         root.only(&["format", "version", "targets", "syntaxes", "keys", "conflicts"])?;
         let mut vocabulary = Vocabulary {
             targets: Vec::new(),
@@ -255,7 +302,7 @@ impl Vocabulary {
             base,
         };
         for (n, item) in root.array("targets")?.iter().enumerate() {
-            let target = read_target(item, n)?;
+            let target = read_target(item, n, v2)?;
             if vocabulary.targets.iter().any(|seen| seen.name == target.name) {
                 return Err(invalid(format_args!("targets[{n}]: target \"{}\" given twice", target.name)));
             }
@@ -268,7 +315,7 @@ impl Vocabulary {
         let keys = root.array("keys")?;
         vocabulary.index.try_reserve(keys.len()).map_err(|_| VocabularyError::NoMem)?;
         for (n, item) in keys.iter().enumerate() {
-            let entry = read_entry(item, n)?;
+            let entry = read_entry(item, n, v2)?;
             if vocabulary.index.contains_key(&entry.key) {
                 return Err(invalid(format_args!("keys[{n}]: key \"{}\" given twice", entry.key)));
             }
@@ -277,14 +324,75 @@ impl Vocabulary {
             try_push(&mut vocabulary.entries, entry)?;
         }
         for (n, item) in root.optional_array("conflicts")?.iter().enumerate() {
-            let conflict = read_conflict(item, n)?;
+            let conflict = read_conflict(item, n, v2)?;
             try_push(&mut vocabulary.conflicts, conflict)?;
         }
         if vocabulary.targets().count() > MAX_TARGETS {
             return Err(invalid(format_args!("more than {MAX_TARGETS} targets, with the base's")));
         }
         vocabulary.check_references()?;
+        vocabulary.resolve_releases(v2)?;
         Ok(vocabulary)
+    }
+
+    /// Each reader's and conflict's `since` and `until` as a set of its target's releases: each
+    /// must be one of the target's releases. In a version-2 document, no two readers of one key
+    /// and target (under the same condition) hold for one release.
+    fn resolve_releases(&mut self, v2: bool) -> Result<(), VocabularyError> {
+        let base = self.base;
+        let own: &[Target] = &self.targets;
+        let target_of = |name: &str| own.iter().find(|t| t.name == name).or_else(|| base.and_then(|b| b.target(name)));
+        let resolve = |target: &Target, since: Option<Version>, until: Option<Version>, what: fmt::Arguments<'_>| {
+            let position = |version: Option<Version>| -> Result<Option<usize>, VocabularyError> {
+                let Some(version) = version else { return Ok(None) };
+                match target.releases.iter().position(|r| *r == version) {
+                    Some(n) => Ok(Some(n)),
+                    None => {
+                        Err(invalid(format_args!("{what}: \"{version}\" is not one of {}'s releases", target.name)))
+                    }
+                }
+            };
+            let (since, until) = (position(since)?, position(until)?);
+            let set = release::range(target.release_count(), since, until);
+            if set == 0 {
+                return Err(invalid(format_args!("{what}: since and until leave no release")));
+            }
+            Ok(set)
+        };
+        for entry in &mut self.entries {
+            for (r, reader) in entry.readers.iter_mut().enumerate() {
+                let target = target_of(&reader.target).ok_or(VocabularyError::NoMem)?;
+                reader.releases =
+                    resolve(target, reader.since, reader.until, format_args!("key \"{}\", readers[{r}]", entry.key))?;
+            }
+            if !v2 {
+                continue;
+            }
+            for (r, reader) in entry.readers.iter().enumerate() {
+                let overlap = entry.readers[..r].iter().position(|other| {
+                    other.target == reader.target
+                        && other.only_under == reader.only_under
+                        && other.releases & reader.releases != 0
+                });
+                if let Some(other) = overlap {
+                    return Err(invalid(format_args!(
+                        "key \"{}\": readers[{other}] and readers[{r}] of {} hold for the same releases",
+                        entry.key, reader.target
+                    )));
+                }
+            }
+        }
+        for (n, conflict) in self.conflicts.iter_mut().enumerate() {
+            conflict.releases = match (&conflict.targets[..], conflict.since.is_some() || conflict.until.is_some()) {
+                (_, false) => ReleaseSet::MAX,
+                ([one], true) => {
+                    let target = target_of(one).ok_or(VocabularyError::NoMem)?;
+                    resolve(target, conflict.since, conflict.until, format_args!("conflicts[{n}]"))?
+                }
+                _ => return Err(invalid(format_args!("conflicts[{n}]: since and until need exactly one target"))),
+            };
+        }
+        Ok(())
     }
 
     /// Every target a reader, syntax or conflict names exists; every `alias_of` and `report`
@@ -510,6 +618,17 @@ impl<'v> Fields<'v> {
         }
     }
 
+    /// A boolean; absent is false.
+    fn optional_bool(&self, name: &str) -> Result<bool, VocabularyError> {
+        match self.get(name) {
+            None | Some(Value::Null) => Ok(false),
+            Some(Value::Bool(value)) => Ok(*value),
+            Some(other) => {
+                Err(invalid(format_args!("{}: \"{name}\" is {}, not a boolean", self.path.as_str(), kind_of(other))))
+            }
+        }
+    }
+
     /// A length limit: a positive integer.
     fn optional_limit(&self, name: &str) -> Result<Option<usize>, VocabularyError> {
         match self.optional_int(name)? {
@@ -567,9 +686,32 @@ impl<'v> Fields<'v> {
     }
 }
 
-fn read_target(item: &Value, n: usize) -> Result<Target, VocabularyError> {
+fn read_target(item: &Value, n: usize, v2: bool) -> Result<Target, VocabularyError> {
     let fields = Fields::at(item, format_args!("targets[{n}]"))?;
-    fields.only(&["name", "title", "read", "key_max", "value_max", "limits_source"])?;
+    let known: &[&str] = if v2 {
+        &["name", "title", "read", "key_max", "value_max", "limits_source", "releases"]
+    } else {
+        &["name", "title", "read", "key_max", "value_max", "limits_source"]
+    };
+    fields.only(known)?;
+    let mut releases: Vec<Version> = Vec::new();
+    for release in fields.strings("releases")? {
+        let version = match Version::parse(&release) {
+            Some(version) if !version.is_series() => version,
+            _ => {
+                return Err(invalid(format_args!(
+                    "targets[{n}]: release \"{release}\" is not three numbers (4.1.0) or main"
+                )))
+            }
+        };
+        if releases.last().is_some_and(|last| *last >= version) {
+            return Err(invalid(format_args!("targets[{n}]: releases are not in order at \"{release}\"")));
+        }
+        try_push(&mut releases, version)?;
+    }
+    if releases.len() > MAX_RELEASES {
+        return Err(invalid(format_args!("targets[{n}]: more than {MAX_RELEASES} releases")));
+    }
     let target = Target {
         name: fields.owned("name")?,
         title: fields.line("title")?,
@@ -577,6 +719,7 @@ fn read_target(item: &Value, n: usize) -> Result<Target, VocabularyError> {
         key_max: fields.optional_limit("key_max")?,
         value_max: fields.optional_limit("value_max")?,
         limits_source: fields.optional_owned("limits_source")?,
+        releases,
     };
     if (target.key_max.is_some() || target.value_max.is_some()) && target.limits_source.is_none() {
         return Err(invalid(format_args!("targets[{n}]: limits without \"limits_source\"")));
@@ -613,7 +756,7 @@ fn read_syntax(item: &Value, n: usize) -> Result<Syntax, VocabularyError> {
 
 const OBJECTS: [&str; 6] = ["file", "communicator", "window", "session", "spawn", "env"];
 
-fn read_entry(item: &Value, n: usize) -> Result<Entry, VocabularyError> {
+fn read_entry(item: &Value, n: usize, v2: bool) -> Result<Entry, VocabularyError> {
     // The key, for messages about the rest of the entry.
     let key = match item {
         Value::Object(members) => members.iter().find_map(|(name, value)| match (name.as_str(), value) {
@@ -643,17 +786,17 @@ fn read_entry(item: &Value, n: usize) -> Result<Entry, VocabularyError> {
     }
     let mut readers = Vec::new();
     for (r, reader) in fields.array("readers")?.iter().enumerate() {
-        try_push(&mut readers, read_reader(reader, &key, r)?)?;
+        try_push(&mut readers, read_reader(reader, &key, r, v2)?)?;
     }
     if readers.is_empty() {
         return Err(invalid(format_args!("keys[{n}] (\"{key}\"): no reader")));
     }
-    // The entry's range is the one its document's readers of numbers read, unless a reader
-    // states its own: another document's readers of the key are not held to it.
+    // In version 1, the entry's range is the one its document's readers of numbers read, unless
+    // a reader states its own; in version 2 every reader states its own range, and the entry's
+    // describes the hint (another document's readers of the key are never held to it).
     let (min, max) = (fields.optional_int("min")?, fields.optional_int("max")?);
-    for reader in &mut readers {
-        let numeric = matches!(reader.parse, Parse::Integer | Parse::Atoi | Parse::SizeSuffix);
-        if numeric && reader.min.is_none() && reader.max.is_none() {
+    for reader in readers.iter_mut().filter(|_| !v2) {
+        if reader.parser.numeric() && reader.min.is_none() && reader.max.is_none() {
             (reader.min, reader.max) = (min, max);
         }
     }
@@ -671,25 +814,52 @@ fn read_entry(item: &Value, n: usize) -> Result<Entry, VocabularyError> {
     })
 }
 
-fn read_reader(item: &Value, key: &str, r: usize) -> Result<Reader, VocabularyError> {
+/// The fields of a version-1 reader, and those version 2 adds.
+const READER_V1: [&str; 14] = [
+    "target",
+    "parse",
+    "accepts",
+    "case",
+    "true",
+    "false",
+    "suffixes",
+    "min",
+    "max",
+    "default",
+    "otherwise",
+    "how",
+    "source",
+    "version",
+];
+const READER_V2: [&str; 23] = [
+    "target",
+    "parser",
+    "accepts",
+    "true",
+    "false",
+    "sentinels",
+    "min",
+    "max",
+    "default",
+    "whole",
+    "otherwise",
+    "invalid",
+    "inverted",
+    "only_under",
+    "unread",
+    "elements",
+    "reports",
+    "reports_how",
+    "how",
+    "source",
+    "version",
+    "since",
+    "until",
+];
+
+fn read_reader(item: &Value, key: &str, r: usize, v2: bool) -> Result<Reader, VocabularyError> {
     let fields = Fields::at(item, format_args!("key \"{key}\", readers[{r}]"))?;
-    fields.only(&[
-        "target",
-        "parse",
-        "accepts",
-        "case",
-        "true",
-        "false",
-        "suffixes",
-        "min",
-        "max",
-        "default",
-        "otherwise",
-        "how",
-        "source",
-        "version",
-    ])?;
-    let parse = fields.choice("parse", Parse::NAMES)?;
+    fields.only(if v2 { &READER_V2 } else { &READER_V1 })?;
     let any_case = match fields.optional_string("case")? {
         None | Some("exact") => false,
         Some("any") => true,
@@ -697,34 +867,115 @@ fn read_reader(item: &Value, key: &str, r: usize) -> Result<Reader, VocabularyEr
             return Err(invalid(format_args!("key \"{key}\", readers[{r}]: \"case\" is \"{other}\", not exact or any")))
         }
     };
+    let mut accepts = fields.strings("accepts")?;
+    let parser = if v2 { fields.choice("parser", Parser::NAMES)? } else { version_1_parser(&fields, any_case)? };
+    if !v2 && parser == Parser::SizeSuffix {
+        // Version 1's suffixes, in both cases when it says any.
+        for suffix in fields.strings("suffixes")? {
+            if any_case {
+                try_push(&mut accepts, suffix.to_ascii_uppercase())?;
+                try_push(&mut accepts, suffix.to_ascii_lowercase())?;
+            } else {
+                try_push(&mut accepts, suffix)?;
+            }
+        }
+    }
+    let version = |name: &str| -> Result<Option<Version>, VocabularyError> {
+        match fields.optional_string(name)? {
+            None => Ok(None),
+            Some(text) => match Version::parse(text) {
+                Some(version) if !version.is_series() => Ok(Some(version)),
+                _ => Err(invalid(format_args!("key \"{key}\", readers[{r}]: \"{name}\" is \"{text}\", not a release"))),
+            },
+        }
+    };
+    let mut sentinels = Vec::new();
+    for (s, item) in fields.optional_array("sentinels")?.iter().enumerate() {
+        let sentinel = Fields::at(item, format_args!("key \"{key}\", readers[{r}].sentinels[{s}]"))?;
+        sentinel.only(&["value", "means"])?;
+        try_push(&mut sentinels, Sentinel { value: sentinel.owned("value")?, means: sentinel.line("means")? })?;
+    }
+    let elements = match fields.get("elements") {
+        None | Some(Value::Null) => None,
+        Some(item) => {
+            let elements = Fields::at(item, format_args!("key \"{key}\", readers[{r}].elements"))?;
+            elements.only(&["parser", "accepts", "exclusive"])?;
+            Some(Elements {
+                parser: elements.choice("parser", Parser::NAMES)?,
+                accepts: elements.strings("accepts")?,
+                exclusive: elements.strings("exclusive")?,
+            })
+        }
+    };
     let reader = Reader {
         target: fields.owned("target")?,
-        parse,
-        accepts: fields.strings("accepts")?,
-        any_case,
+        parser,
+        accepts,
         true_words: fields.strings("true")?,
         false_words: fields.strings("false")?,
-        suffixes: fields.strings("suffixes")?,
+        sentinels,
         min: fields.optional_int("min")?,
         max: fields.optional_int("max")?,
         default: fields.optional_owned("default")?,
+        whole: fields.optional_bool("whole")?,
         otherwise: fields.optional_owned("otherwise")?,
+        invalid: match fields.optional_string("invalid")? {
+            None => None,
+            Some(_) => Some(fields.choice("invalid", Invalid::NAMES)?),
+        },
+        inverted: fields.optional_bool("inverted")?,
+        only_under: fields.optional_owned("only_under")?,
+        unread: fields.optional_bool("unread")?,
+        elements,
+        reports: fields.optional_owned("reports")?,
+        reports_how: fields.optional_owned("reports_how")?,
         how: fields.optional_owned("how")?,
         source: fields.owned("source")?,
         version: fields.optional_owned("version")?,
+        since: version("since")?,
+        until: version("until")?,
+        releases: ReleaseSet::MAX,
     };
-    if parse == Parse::Words && reader.accepts.is_empty() {
-        return Err(invalid(format_args!("key \"{key}\", readers[{r}]: \"words\" needs \"accepts\"")));
+    let words = matches!(
+        parser,
+        Parser::RomioEnabled | Parser::Strcmp | Parser::Strcasecmp | Parser::StrncmpPrefix | Parser::StrncasecmpPrefix
+    );
+    if words && reader.accepts.is_empty() {
+        return Err(invalid(format_args!("key \"{key}\", readers[{r}]: \"{}\" needs \"accepts\"", parser.as_str())));
     }
-    if parse == Parse::SizeSuffix && reader.suffixes.is_empty() {
-        return Err(invalid(format_args!("key \"{key}\", readers[{r}]: \"size-suffix\" needs \"suffixes\"")));
+    if parser == Parser::SizeSuffix && reader.accepts.is_empty() {
+        return Err(invalid(format_args!("key \"{key}\", readers[{r}]: \"size_suffix\" needs its suffixes")));
+    }
+    if let Some(word) = reader.true_words.iter().chain(&reader.false_words).find(|w| !reader.accepts.contains(w)) {
+        return Err(invalid(format_args!("key \"{key}\", readers[{r}]: \"{word}\" of true/false is not accepted")));
     }
     Ok(reader)
 }
 
-fn read_conflict(item: &Value, n: usize) -> Result<Conflict, VocabularyError> {
+/// A version-1 reader's `parse` as a parser: its words compared exactly or without case.
+fn version_1_parser(fields: &Fields<'_>, any_case: bool) -> Result<Parser, VocabularyError> {
+    const PARSE: [(&str, Parser); 7] = [
+        ("integer", Parser::Integer),
+        ("atoi", Parser::Atoi),
+        ("size-suffix", Parser::SizeSuffix),
+        ("words", Parser::Strcmp),
+        ("list", Parser::CommaList),
+        ("nodelist", Parser::RomioCbConfigList),
+        ("string", Parser::String),
+    ];
+    Ok(match fields.choice("parse", &PARSE)? {
+        Parser::Strcmp if any_case => Parser::Strcasecmp,
+        parser => parser,
+    })
+}
+
+fn read_conflict(item: &Value, n: usize, v2: bool) -> Result<Conflict, VocabularyError> {
     let fields = Fields::at(item, format_args!("conflicts[{n}]"))?;
-    fields.only(&["targets", "when", "report", "message", "source"])?;
+    if v2 {
+        fields.only(&["targets", "when", "report", "message", "source", "differ", "since", "until"])?;
+    } else {
+        fields.only(&["targets", "when", "report", "message", "source"])?;
+    }
     let mut when = Vec::new();
     for (c, condition) in fields.array("when")?.iter().enumerate() {
         let condition = Fields::at(condition, format_args!("conflicts[{n}].when[{c}]"))?;
@@ -745,5 +996,24 @@ fn read_conflict(item: &Value, n: usize) -> Result<Conflict, VocabularyError> {
     if targets.is_empty() {
         return Err(invalid(format_args!("conflicts[{n}]: \"targets\" is empty")));
     }
-    Ok(Conflict { targets, when, report, message: fields.line("message")?, source: fields.owned("source")? })
+    let version = |name: &str| -> Result<Option<Version>, VocabularyError> {
+        match fields.optional_string(name)? {
+            None => Ok(None),
+            Some(text) => match Version::parse(text) {
+                Some(version) if !version.is_series() => Ok(Some(version)),
+                _ => Err(invalid(format_args!("conflicts[{n}]: \"{name}\" is \"{text}\", not a release"))),
+            },
+        }
+    };
+    Ok(Conflict {
+        targets,
+        when,
+        report,
+        message: fields.line("message")?,
+        source: fields.owned("source")?,
+        differ: fields.optional_bool("differ")?,
+        since: version("since")?,
+        until: version("until")?,
+        releases: ReleaseSet::MAX,
+    })
 }

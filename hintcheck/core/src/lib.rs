@@ -202,7 +202,7 @@ pub unsafe extern "C" fn mpi_info_hintcheck_init(
         // component, which reads ROMIO's hints (listed under mpich in the vocabulary). Its
         // MPI_File_get_info returns the caller's hints either way, so the environment decides.
         let romio = std::env::var("OMPI_MCA_io").map(|v| v.contains("romio")).unwrap_or(false);
-        let has_mpich = matches!((vocabulary, target.targets), (Ok(v), Ok(t)) if t.contains(v, "mpich"));
+        let has_mpich = matches!((vocabulary, &target.targets), (Ok(v), Ok(t)) if t.contains(v, "mpich"));
         let file_target = if running == "openmpi" && romio && !has_mpich {
             list(format!("{},mpich", target.names))
         } else {
@@ -551,7 +551,8 @@ fn status(requested: Option<&[u8]>, effective: Option<&[u8]>, misread: bool) -> 
 
 /// The checker's findings on the call's hints, for the kind of object the call gives them to.
 fn check(c: &Call, target: &TargetList) -> Result<Vec<Finding>, Error> {
-    check_object(Vocabulary::builtin()?, &target.targets?, object_of(&c.call), &pairs_of(&c.requested))
+    let targets = target.targets.as_ref().map_err(|e| *e)?;
+    check_object(Vocabulary::builtin()?, targets, object_of(&c.call), &pairs_of(&c.requested))
 }
 
 /// The call's entry in the report, but for its head (the call's name and file name): `target`

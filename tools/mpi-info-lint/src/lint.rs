@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use mpi_info::hints::{check, Code, Quoted, Targets, Vocabulary};
+use mpi_info::hints::{check, Quoted, Targets, Vocabulary};
 
 use crate::output::{Report, Severity};
 use crate::syntax::{items, Item, Syntax};
@@ -120,7 +120,7 @@ pub fn lint(
                 key: Some(finding.key),
                 value: Some(finding.value),
                 code: finding.code.as_str(),
-                severity: severity(finding.code),
+                severity: finding.severity,
                 message: finding.message,
                 suggestion: finding.suggestion,
             });
@@ -128,15 +128,6 @@ pub fn lint(
     }
     reports.sort_by_key(|r| (r.line, r.column));
     Ok(reports)
-}
-
-/// How serious a finding of the checker is: an error when the value will not be what was
-/// meant or the key is refused, a warning when it may be intended.
-pub fn severity(code: Code) -> Severity {
-    match code {
-        Code::BadValue | Code::UnitSuffix | Code::OutOfRange | Code::TooLongForTarget => Severity::Error,
-        Code::UnknownKey | Code::NotReadByTarget | Code::Conflict => Severity::Warning,
-    }
 }
 
 /// Line and column (from 1) of byte `offset`.

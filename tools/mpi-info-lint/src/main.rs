@@ -159,10 +159,12 @@ fn main() -> ExitCode {
     if stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()).is_err() {
         return ExitCode::from(2);
     }
-    match (unreadable, reports.is_empty()) {
+    // Notes never make the status 1.
+    let findings = reports.iter().any(|r| r.severity != output::Severity::Note);
+    match (unreadable, findings) {
         (true, _) => ExitCode::from(2),
-        (false, true) => ExitCode::SUCCESS,
-        (false, false) => ExitCode::from(1),
+        (false, false) => ExitCode::SUCCESS,
+        (false, true) => ExitCode::from(1),
     }
 }
 

@@ -31,20 +31,7 @@ impl ColorChoice {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Severity {
-    Error,
-    Warning,
-}
-
-impl Severity {
-    fn as_str(self) -> &'static str {
-        match self {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        }
-    }
-}
+pub use mpi_info::hints::Severity;
 
 /// One finding at one place.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -96,6 +83,7 @@ fn text_line(report: &Report, color: bool) -> String {
         (false, _) => ("", "", ""),
         (true, Severity::Error) => ("\x1b[1m", "\x1b[1;31m", "\x1b[0m"),
         (true, Severity::Warning) => ("\x1b[1m", "\x1b[1;35m", "\x1b[0m"),
+        (true, Severity::Note) => ("\x1b[1m", "\x1b[1;36m", "\x1b[0m"),
     };
     format!(
         "{bold}{}:{}:{}:{reset} {severity_color}{}:{reset} {} [{}]\n",

@@ -1,6 +1,7 @@
 //! `--list` and `--explain`: the vocabulary as a person or a program reads it.
 
-use mpi_info::hints::{check, Code, Entry, Reader, Targets, Vocabulary};
+use mpi_info::hints::release::Spans;
+use mpi_info::hints::{check, Code, Entry, Reader, Takes, Targets, Vocabulary};
 use serde_json::{json, Value};
 
 use crate::output::Format;
@@ -116,7 +117,7 @@ pub fn explain(vocabulary: &Vocabulary, key: &str, format: Format) -> Result<Str
             }
             out += "  read by:\n";
             for reader in &entry.readers {
-                out += &reader_text(reader);
+                out += &reader_text(vocabulary, reader);
             }
             out += "  versions read:\n";
             for name in readers_of(entry) {
@@ -138,24 +139,38 @@ fn range(min: Option<i64>, max: Option<i64>) -> Option<String> {
     }
 }
 
-/// How the reader reads a value, in words.
+/// How the reader reads a value, in words: its parser, and what that takes.
 fn parse_words(reader: &Reader) -> String {
-    use mpi_info::hints::Parse;
-    let case = if reader.any_case { " (any case)" } else { " (spelled exactly)" };
-    match reader.parse {
-        Parse::Integer => "the whole value as a decimal integer".into(),
-        Parse::Atoi => "a leading integer, the rest dropped (atoi): a unit suffix is lost".into(),
-        Parse::SizeSuffix => format!("an integer with an optional suffix: {}{case}", reader.suffixes.join(", ")),
-        Parse::Words => format!("one of: {}{case}", reader.accepts.join(", ")),
-        Parse::List if reader.accepts.is_empty() => "a comma-separated list".into(),
-        Parse::List => format!("a comma-separated list of: {}{case}", reader.accepts.join(", ")),
-        Parse::NodeList => "a node list: name, name:count, *:count or *:*, comma-separated".into(),
-        Parse::Text => "any text".into(),
-    }
+    format!("{}: {}", reader.parser.as_str(), Takes(reader))
 }
 
-fn reader_text(reader: &Reader) -> String {
+/// The releases a reader holds for, written as runs ("4.1.0 to 5.0.9"), or nothing for a target
+/// described without releases.
+fn releases(vocabulary: &Vocabulary, reader: &Reader) -> Option<String> {
+    let target = vocabulary.target(&reader.target)?;
+    if target.releases.is_empty() {
+        return None;
+    }
+    Some(Spans { releases: &target.releases, set: reader.releases }.to_string())
+}
+
+fn reader_text(vocabulary: &Vocabulary, reader: &Reader) -> String {
     let mut out = format!("    {}: {}\n", reader.target, parse_words(reader));
+    if let Some(releases) = releases(vocabulary, reader) {
+        out += &format!("        releases: {releases}\n");
+    }
+    if let Some(condition) = &reader.only_under {
+        out += &format!("        only under: {condition}\n");
+    }
+    if reader.unread {
+        out += "        taken, but nothing uses it: no effect\n";
+    }
+    if reader.inverted {
+        out += "        inverted: a value read as true turns the behaviour off\n";
+    }
+    for sentinel in &reader.sentinels {
+        out += &format!("        {}: {}\n", sentinel.value, sentinel.means);
+    }
     if let Some(range) = range(reader.min, reader.max) {
         out += &format!("        range: {range}\n");
     }
@@ -178,18 +193,22 @@ fn reader_text(reader: &Reader) -> String {
 fn reader_json(vocabulary: &Vocabulary, reader: &Reader) -> Value {
     json!({
         "target": reader.target,
-        "parse": reader.parse.as_str(),
+        "parser": reader.parser.as_str(),
         "reads": parse_words(reader),
         "accepts": reader.accepts,
-        "case": if reader.any_case { "any" } else { "exact" },
         "true": reader.true_words,
         "false": reader.false_words,
-        "suffixes": reader.suffixes,
         "min": reader.min,
         "max": reader.max,
         "default": reader.default,
         "otherwise": reader.otherwise,
         "how": reader.how,
+        "releases": releases(vocabulary, reader),
+        "only_under": reader.only_under,
+        "unread": reader.unread,
+        "inverted": reader.inverted,
+        "sentinels": reader.sentinels.iter().map(|s| json!({"value": s.value, "means": s.means})).collect::<Vec<_>>(),
+        "reports": reader.reports,
         "source": reader.source,
         "version": reader.version.clone().or_else(|| vocabulary.target(&reader.target).map(|t| t.read.clone())),
     })
