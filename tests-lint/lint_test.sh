@@ -4,10 +4,13 @@
 # a unit suffix); the four syntaxes with exact line and column; exit statuses 0, 1 and 2 (usage
 # errors, inputs that cannot be read, and the other files still checked); JSON output; standard
 # input; --env with each variable; --list and --explain (the sources of each reader); colour;
-# bad input (a 5 MB line, FIFOs with and without a writer, a file over 16 MiB); --vocabulary; no
-# finding on the example hint sets of the ROMIO, OMPIO and PnetCDF documentation
-# (tests-lint/examples, each file saying where it comes from); and the man page rendering
-# without warnings.
+# bad input (a 5 MB line, FIFOs with and without a writer, a file over 16 MiB); --vocabulary;
+# hostile inputs (file names, keys, values and vocabulary text with control bytes and bytes that
+# are not UTF-8, escaped in text and given back by JSON; closed standard input and output, a
+# closed pipe, a full device; columns after a byte-order mark; JSON of a million findings in
+# bounded memory); no finding on the example hint sets of the ROMIO, OMPIO and PnetCDF
+# documentation (tests-lint/examples, each file saying where it comes from); and the man page
+# rendering without warnings.
 #
 # Run from anywhere (tests-c/run-suite.sh runs it with MAKE, CC and PYTHON set); it builds the
 # command with `make lint` only if build/bin/mpi-info-lint is missing.
@@ -584,7 +587,219 @@ check "a binary vocabulary: exit 2, naming the file" sh -c "[ $rc -eq 2 ] && gre
 cd "$repo"
 
 # ---------------------------------------------------------------------------------------------
-# (11) The example hint sets of the documentation: no finding. Each file of tests-lint/examples
+# (11) Hostile inputs: file names, keys, values and vocabulary text holding ESC, BEL, a line end
+# and bytes that are not UTF-8; standard input and output closed; a closed pipe and a full
+# device; columns after a byte-order mark; JSON of a million findings in bounded memory.
+# Text output and messages show such bytes escaped (no raw control byte reaches a terminal) and
+# never cut a name; JSON keeps them, each byte that is not UTF-8 as the lone surrogate \udcNN,
+# which Python's json.loads and os.fsencode turn back into the bytes.
+cd "$tmp"
+cat >bytes_check.py <<'PY'
+import json, os, sys, unicodedata
+def clean(path):
+    """Valid UTF-8 with no control character but the line ends."""
+    data = open(path, "rb").read()
+    text = data.decode("utf-8")  # raises on a byte that is not UTF-8
+    bad = [hex(ord(c)) for c in text if unicodedata.category(c) == "Cc" and c != "\n"]
+    assert not bad, f"{path}: raw control characters {bad}"
+mode = sys.argv[1]
+if mode == "clean":
+    for path in sys.argv[2:]:
+        clean(path)
+elif mode == "json":  # json FILE FIELD=BYTES...: the first object's fields, back to bytes
+    data = json.load(open(sys.argv[2]))
+    assert isinstance(data, list) and data, data
+    for spec in sys.argv[3:]:
+        field, want = spec.split("=", 1)
+        got = os.fsencode(data[0][field])
+        assert got == os.fsencode(want), f"{field}: {got!r}, expected {os.fsencode(want)!r}"
+PY
+clean() { "$PYTHON" bytes_check.py clean "$out" "$err"; }
+esc=$(printf '\033'); bel=$(printf '\007'); nl=$'\n'; ff=$(printf '\377')
+# A name with ESC, BEL and a line end, and one with a byte that is not UTF-8 as well.
+name="h${esc}[31m${bel}${nl}x.txt"
+bytes_name="h${esc}[31m${bel}${nl}x${ff}.txt"
+printf 'cb_bufer_size 4\n' >"$name"
+printf 'cb_bufer_size 4\n' >"$bytes_name"
+run "$name"
+check "a file name with ESC, BEL and a line end: checked (exit 1)" exits 1
+check "a file name with ESC, BEL and a line end: shown escaped, on one line" \
+    line "h\\u{1b}[31m\\u{7}\\nx.txt:1:1: warning: unknown hint 'cb_bufer_size'; did you mean 'cb_buffer_size'? [unknown-key]"
+check "a file name with ESC, BEL and a line end: no raw control byte on stdout or stderr" clean
+run "$bytes_name"
+check "a file name that is not UTF-8: read (exit 1)" exits 1
+check "a file name that is not UTF-8: shown escaped, whole" \
+    line "h\\u{1b}[31m\\u{7}\\nx\\xff.txt:1:1: warning: unknown hint 'cb_bufer_size'; did you mean 'cb_buffer_size'? [unknown-key]"
+check "a file name that is not UTF-8: no raw control byte or invalid UTF-8 in the output" clean
+run --format json "$bytes_name"
+check "a file name that is not UTF-8, JSON: exit 1" exits 1
+check "a file name that is not UTF-8, JSON: parses, and os.fsencode gives the name back" \
+    "$PYTHON" bytes_check.py json "$out" "file=$bytes_name"
+check "a file name that is not UTF-8, JSON: the byte as \\udcff" grep -qF '"file": "h\u001b[31m\u0007\nx\udcff.txt"' "$out"
+run "$tmp/no-such-$bytes_name"
+check "a missing file with such a name: exit 2" exits 2
+check "a missing file with such a name: stderr names it escaped and whole" \
+    says "mpi-info-lint: $tmp/no-such-h\\u{1b}[31m\\u{7}\\nx\\xff.txt: no such file"
+check "a missing file with such a name: no raw control byte on stderr" clean
+ROMIO_HINTS=$tmp/$bytes_name run --env
+check "ROMIO_HINTS naming a file whose name is not UTF-8: the file is read (exit 1)" exits 1
+check "ROMIO_HINTS naming a file whose name is not UTF-8: its findings, the name escaped" \
+    matches "^$tmp/h\\\\u\\{1b\\}\\[31m\\\\u\\{7\\}\\\\nx\\\\xff\\.txt:1:1: warning: unknown hint 'cb_bufer_size'"
+ROMIO_HINTS=$tmp/$bytes_name run --env --format json
+check "ROMIO_HINTS naming a file whose name is not UTF-8, JSON: os.fsencode gives the path back" \
+    "$PYTHON" bytes_check.py json "$out" "file=$tmp/$bytes_name"
+run --vocabulary "$tmp/no-such-$bytes_name.json" clean.txt
+check "a missing --vocabulary file whose name is not UTF-8: exit 2, named escaped" \
+    sh -c "[ $rc -eq 2 ] && grep -qF 'no-such-h\\u{1b}[31m\\u{7}\\nx\\xff.txt.json: no such file' '$err'"
+check "a missing --vocabulary file whose name is not UTF-8: no raw control byte on stderr" clean
+
+# A key and a value with ESC, BEL and a byte that is not UTF-8, in each syntax.
+printf 'cb_\033[31m\007\377x v\033\007\376\ncb_\033[31m\007\377x w\n' >hostile-pair.txt
+run hostile-pair.txt
+check "a hostile key: exit 1" exits 1
+check "a hostile key: unknown, quoted with its bytes escaped" \
+    line "hostile-pair.txt:1:1: warning: unknown hint 'cb_\\u{1b}[31m\\u{7}\\xffx': no vocabulary has it [unknown-key]"
+check "a hostile key given twice: the duplicate quoted with its bytes escaped" \
+    line "hostile-pair.txt:2:1: warning: 'cb_\\u{1b}[31m\\u{7}\\xffx' is given again (first on line 1); the reader uses the first [duplicate-key]"
+check "a hostile key and value: no raw control byte on stdout or stderr" clean
+run --format json hostile-pair.txt
+check "a hostile key and value, JSON: os.fsencode gives the key's and the value's bytes back" \
+    "$PYTHON" bytes_check.py json "$out" "key=cb_${esc}[31m${bel}${ff}x" "value=v${esc}${bel}$(printf '\376')"
+check "a hostile key given twice, JSON: the duplicate's key is the bytes too" "$PYTHON" -c '
+import json, os, sys
+dup = [o for o in json.load(open(sys.argv[1])) if o["code"] == "duplicate-key"]
+assert len(dup) == 1 and os.fsencode(dup[0]["key"]) == b"cb_\x1b[31m\x07\xffx" and dup[0]["value"] is None, dup
+' "$out"
+printf 'romio_cb_write en\033able\377\n' >hostile-value.txt
+run --target mpich --format json hostile-value.txt
+check "a hostile value of a known key, JSON: bad-value with the value's bytes" \
+    "$PYTHON" bytes_check.py json "$out" "code=bad-value" "value=en${esc}able${ff}"
+run --target mpich hostile-value.txt
+check "a hostile value of a known key: no raw control byte on stdout" clean
+STDIN=hostile-pair.txt run --syntax kv -
+check "a hostile line read as kv: no raw control byte on stdout or stderr" sh -c "[ $rc -eq 1 ] && '$PYTHON' bytes_check.py clean '$out' '$err'"
+PNETCDF_HINTS="k${esc}]0;x${bel}=1${ff};nc_var_align_size=1${esc}" MPICH_MPIIO_HINTS="*${esc}:cb${bel}=${ff}" run --env
+check "hostile PNETCDF_HINTS and MPICH_MPIIO_HINTS: findings (exit 1), no raw control byte" \
+    sh -c "[ $rc -eq 1 ] && [ \$(wc -l <'$out') -ge 3 ] && '$PYTHON' bytes_check.py clean '$out' '$err'"
+run --explain "x${esc}]0;title${bel}${ff}"
+check "--explain of a hostile key: exit 2, the key escaped on stderr" \
+    sh -c "[ $rc -eq 2 ] && grep -qF 'x\\u{1b}]0;title\\u{7}\\xff' '$err'"
+check "--explain of a hostile key: no raw control byte on stderr" clean
+run --syntax "x${esc}[2J" clean.txt
+check "an unknown --syntax with ESC: exit 2, clap's message escaped" sh -c "[ $rc -eq 2 ] && grep -qF 'x\\u{1b}[2J' '$err'"
+check "an unknown --syntax with ESC: no raw control byte on stderr" clean
+
+# A --vocabulary whose text holds ESC, BEL, line ends and a C1 control: --list, --explain and
+# the findings show it escaped; JSON keeps it exactly.
+cat >hostile-vocabulary.json <<'JSON'
+{"format": "mpi-info-hints", "version": 1,
+ "targets": [{"name": "evil", "title": "Evil\u001b[2J title", "read": "r\u0007"}],
+ "keys": [{"key": "evil_key", "objects": ["file"], "type": "enum", "values": ["on\u001b[31m", "off"],
+   "summary": "ESC\u001b[31m BEL\u0007 NL\nnext C1\u009b end",
+   "readers": [{"target": "evil", "parse": "words", "accepts": ["on\u001b[31m", "off"],
+                "source": "src/\u001b[1mhints.c", "how": "h\u0007ow\nx", "otherwise": "ignored\u001b[0m"}]}]}
+JSON
+run --vocabulary hostile-vocabulary.json --list evil
+check "a hostile vocabulary, --list: one line, its summary escaped" \
+    sh -c "[ $rc -eq 0 ] && [ \$(wc -l <'$out') -eq 1 ] && grep -qF 'ESC\\u{1b}[31m BEL\\u{7} NL\\nnext C1\\u{9b} end' '$out'"
+check "a hostile vocabulary, --list: no raw control byte" clean
+run --vocabulary hostile-vocabulary.json --explain evil_key
+check "a hostile vocabulary, --explain: its how and source escaped" \
+    sh -c "grep -qxF '        how: h\\u{7}ow\\nx' '$out' && grep -qxF '        source: src/\\u{1b}[1mhints.c' '$out'"
+check "a hostile vocabulary, --explain: no raw control byte" clean
+printf 'evil_key maybe\n' >evil.txt
+run --vocabulary hostile-vocabulary.json --target evil evil.txt
+check "a hostile vocabulary, a finding: its text in the message escaped" \
+    line "evil.txt:1:1: error: for evil: 'maybe' is not one of on\\u{1b}[31m, off (spelled exactly); otherwise it is ignored\\u{1b}[0m [bad-value]"
+check "a hostile vocabulary, a finding: no raw control byte" clean
+run --vocabulary hostile-vocabulary.json --list evil --format json
+check "a hostile vocabulary, --list --format json: the summary exactly" "$PYTHON" -c '
+import json, sys
+got = json.load(open(sys.argv[1]))[0]["summary"]
+assert got == "ESC\x1b[31m BEL\x07 NL\nnext C1\x9b end", repr(got)
+' "$out"
+printf '{"format": "mpi-info-hints", "version": 1, "targets": [], "keys": [{"key": "k", "summary": "s\377\033"}]}' >bytes-vocabulary.json
+run --vocabulary bytes-vocabulary.json clean.txt
+check "a vocabulary whose summary is not UTF-8: refused (exit 2), named" \
+    sh -c "[ $rc -eq 2 ] && grep -q '^mpi-info-lint: bytes-vocabulary.json: not a vocabulary' '$err'"
+check "a vocabulary whose summary is not UTF-8: no raw control byte on stderr" clean
+
+# Standard input and output closed, a closed pipe, a full device.
+last="mpi-info-lint - <&-"
+"$LINT" - <&- >"$out" 2>"$err"; rc=$?
+check "a closed standard input: exit 2" exits 2
+check "a closed standard input: said on stderr" says "mpi-info-lint: <stdin>: standard input is closed"
+last="mpi-info-lint codes.txt >&-"
+"$LINT" codes.txt </dev/null >&- 2>"$err"; rc=$?; : >"$out"
+check "a closed standard output with findings to write: exit 2" exits 2
+check "a closed standard output: said on stderr" says "mpi-info-lint: standard output: bad file descriptor"
+"$PYTHON" -c 'import sys; open(sys.argv[1], "w").write("cb_bufer_size 4\n" * 100000)' many.txt
+for format in text json; do
+    last="mpi-info-lint --format $format many.txt | head -n 1"
+    "$LINT" --format "$format" many.txt 2>"$err" </dev/null | head -n 1 >"$out"; rc=${PIPESTATUS[0]}
+    check "a closed pipe ($format, | head -n 1): the lint ends with exit 0" exits 0
+    check "a closed pipe ($format, | head -n 1): no message" no_stderr
+    check "a closed pipe ($format, | head -n 1): head had its line" lines 1
+done
+if [ -w /dev/full ]; then
+    last="mpi-info-lint codes.txt >/dev/full"
+    "$LINT" codes.txt </dev/null >/dev/full 2>"$err"; rc=$?; : >"$out"
+    check "output to /dev/full: exit 2" exits 2
+    check "output to /dev/full: said on stderr" says "mpi-info-lint: standard output: no space left on device"
+    "$LINT" --format json clean.txt </dev/null >/dev/full 2>"$err"; rc=$?
+    check "JSON output ([]) to /dev/full: exit 2 with the message" \
+        sh -c "[ $rc -eq 2 ] && grep -q 'standard output: no space left on device' '$err'"
+    "$LINT" --list </dev/null >/dev/full 2>"$err"; rc=$?
+    check "--list to /dev/full: exit 2 with the message" \
+        sh -c "[ $rc -eq 2 ] && grep -q 'standard output: no space left on device' '$err'"
+fi
+
+# Columns count bytes from the line's start, a byte-order mark's three included.
+printf '\357\273\277cb_bufer_size 4\n' >bom-key.txt
+run bom-key.txt
+check "after a byte-order mark the first key is at column 4" \
+    line "bom-key.txt:1:4: warning: unknown hint 'cb_bufer_size'; did you mean 'cb_buffer_size'? [unknown-key]"
+check "a byte-order mark itself is at column 1" matches "^bom-key\.txt:1:1: error: a UTF-8 byte-order mark"
+printf '\357\273\277  cb_bufer_size=4\ncb_nodez=4\n' >bom-key.kv
+run --syntax kv bom-key.kv
+check "after a byte-order mark and two blanks (kv): column 6; the next line from 1" \
+    sh -c "grep -q '^bom-key.kv:1:6: warning: unknown hint .cb_bufer_size.' '$out' && grep -q '^bom-key.kv:2:1: warning: unknown hint .cb_nodez.' '$out'"
+
+# Each input's findings are written before the next input is read: with both streams in one,
+# a file's findings come before the message about a missing file named after it.
+last="mpi-info-lint codes.txt no-such-file.txt 2>&1"
+"$LINT" codes.txt no-such-file.txt </dev/null >"$out" 2>&1; rc=$?; : >"$err"
+check "findings of one input come before the message about the next" \
+    sh -c "[ $rc -eq 2 ] && head -n 1 '$out' | grep -q '^codes.txt:1:1: ' && tail -n 1 '$out' | grep -qx 'mpi-info-lint: no-such-file.txt: no such file'"
+
+# --format json writes each finding as it comes: a million findings (one line each, 16 MB of
+# input) take no more memory than the text output, far less than the whole array held at once
+# (which took 1.7 GB). The peak resident size of each run, from getrusage of the child.
+cat >peak_rss.py <<'PY'
+import resource, subprocess, sys
+with open(sys.argv[1], "wb") as out:
+    status = subprocess.run(sys.argv[2:], stdin=subprocess.DEVNULL, stdout=out).returncode
+print(status, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024)
+PY
+"$PYTHON" -c 'import sys; open(sys.argv[1], "w").write("cb_bufer_size 4\n" * 1000000)' million.txt
+read -r text_rc text_mb < <("$PYTHON" peak_rss.py million.out "$LINT" million.txt)
+read -r json_rc json_mb < <("$PYTHON" peak_rss.py million.json "$LINT" --format json million.txt)
+check "a million findings, text: exit 1, one line each" \
+    sh -c "[ '$text_rc' = 1 ] && [ \$(wc -l <million.out) -eq 1000001 ]"
+check "a million findings, JSON: exit 1, under 400 MB ($json_mb MB)" sh -c "[ '$json_rc' = 1 ] && [ '$json_mb' -lt 400 ]"
+check "a million findings, JSON: no more memory than text ($json_mb MB, text $text_mb MB)" \
+    sh -c "[ '$json_mb' -le \$(( $text_mb + $text_mb / 10 )) ]"
+check "a million findings, JSON: one valid array of every finding, in order" "$PYTHON" -c '
+import json, sys
+data = json.load(open(sys.argv[1]))
+assert len(data) == 1000001, len(data)
+assert data[0]["code"] == "unknown-key" and data[-1]["line"] == 1000000, (data[0], data[-1])
+' million.json
+rm -f million.txt million.out million.json many.txt
+cd "$repo"
+
+# ---------------------------------------------------------------------------------------------
+# (12) The example hint sets of the documentation: no finding. Each file of tests-lint/examples
 # says where it comes from and, in a "# lint:" line, the options it is checked with. PNETCDF_HINTS
 # has no comments, so the comment lines of a pnetcdf example are dropped and the rest read from
 # standard input. A "# known-finding: CODE" line marks a set left out of the must-pass set (the
@@ -647,7 +862,7 @@ for implementation in romio ompio pnetcdf; do
 done
 
 # ---------------------------------------------------------------------------------------------
-# (12) The man page: renders without a warning, has its sections, documents every option and code.
+# (13) The man page: renders without a warning, has its sections, documents every option and code.
 page=docs/man/mpi-info-lint.1
 check "the man page exists" test -f "$page"
 if command -v man >/dev/null 2>&1 && [ -f "$page" ]; then
