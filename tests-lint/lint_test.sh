@@ -4,10 +4,13 @@
 # a unit suffix); the four syntaxes with exact line and column; exit statuses 0, 1 and 2 (usage
 # errors, inputs that cannot be read, and the other files still checked); JSON output; standard
 # input; --env with each variable; --list and --explain (the sources of each reader); colour;
-# bad input (a 5 MB line, FIFOs with and without a writer, a file over 16 MiB); --vocabulary; no
-# finding on the example hint sets of the ROMIO, OMPIO and PnetCDF documentation
-# (tests-lint/examples, each file saying where it comes from); and the man page rendering
-# without warnings.
+# bad input (a 5 MB line, FIFOs with and without a writer, a file over 16 MiB); --vocabulary;
+# hostile inputs (file names, keys, values and vocabulary text with control bytes and bytes that
+# are not UTF-8, escaped in text and given back by JSON; closed standard input and output, a
+# closed pipe, a full device; columns after a byte-order mark; JSON of a million findings in
+# bounded memory); no finding on the example hint sets of the ROMIO, OMPIO and PnetCDF
+# documentation (tests-lint/examples, each file saying where it comes from); and the man page
+# rendering without warnings.
 #
 # Run from anywhere (tests-c/run-suite.sh runs it with MAKE, CC and PYTHON set); it builds the
 # command with `make lint` only if build/bin/mpi-info-lint is missing.
@@ -95,15 +98,15 @@ check "bad-value: 'Enable' is not a spelling ROMIO takes" \
 check "unit-suffix: says what ROMIO reads and the plain number" \
     line "codes.txt:3:1: error: for mpich: '16m' is read as 16: the 'm' is dropped; 16m is 16777216 [unit-suffix]"
 check "out-of-range: a negative striping_factor" \
-    matches "^codes\.txt:4:1: error: for mpich: -5 is below the least value it takes, 0 \[out-of-range\]$"
+    matches "^codes\.txt:4:1: error: for mpich \(Lustre file system, PVFS2 file system\): -5 is below the least value it takes, 0 \[out-of-range\]$"
 check "codes: one finding a line, nothing else" lines 4
 check "codes: nothing on stderr" no_stderr
 
 printf 'romio_ds_read disable\n' >romio-only.txt
 run --target openmpi romio-only.txt
-check "not-read-by-target: a ROMIO-only key with --target openmpi" \
-    matches "^romio-only\.txt:1:1: warning: 'romio_ds_read' is not read by openmpi; it is read by [a-z, -]*mpich[a-z, -]* \[not-read-by-target\]$"
-check "not-read-by-target: exit 1" exits 1
+check "not-read-by-target: a ROMIO-only key with --target openmpi is a note (another implementation's hint)" \
+    matches "^romio-only\.txt:1:1: note: 'romio_ds_read' is not read by openmpi; it is read by [a-z, -]*mpich[a-z, -]* \[not-read-by-target\]$"
+check "not-read-by-target: a note never makes the status 1" exits 0
 run --target mpich romio-only.txt
 check "the same key with --target mpich: exit 0, nothing printed" sh -c "[ $rc -eq 0 ] && [ ! -s '$out' ]"
 
@@ -112,7 +115,7 @@ run --target openmpi long-key.txt
 check "too-long-for-target: a 48-character key for openmpi (at most 35)" \
     matches "^long-key\.txt:1:1: error: for openmpi: a key has at most 35 characters, this one has 48; .*\[too-long-for-target\]$"
 run --target mpich long-key.txt
-check "the same key for mpich (at most 255): exit 0" exits 0
+check "the same key for mpich (at most 255): no too-long-for-target" sh -c "! grep -q 'too-long-for-target' '$out'"
 
 # A conflict of data/hints.json's "conflicts": ROMIO reads romio_no_indep_rw after romio_cb_write.
 printf 'romio_cb_write disable\nromio_no_indep_rw true\n' >conflict.txt
@@ -275,7 +278,7 @@ check "an unknown option: exit 2" exits 2
 check "an unknown option: named on stderr" says "--no-such-option"
 run --target nosuch clean.txt
 check "an unknown target: exit 2" exits 2
-check "an unknown target: stderr names it and the targets" says "--target 'nosuch': the targets are mpi, mpich, openmpi, pnetcdf, cray-mpich"
+check "an unknown target: stderr names it and the targets" says "--target 'nosuch': no target is named 'nosuch'; the targets are mpi, mpich, openmpi, pnetcdf, cray-mpich"
 run --target mpich,nosuch clean.txt
 check "an unknown target in a list: exit 2" exits 2
 run --syntax yaml clean.txt
@@ -564,8 +567,8 @@ printf 'mylib_compression lz4\n' >mylib-only.txt
 run --vocabulary mylib.json --target mylib mylib-only.txt
 check "--vocabulary: its target can be named" exits 0
 run --vocabulary mylib.json --target mylib mylib-good.txt
-check "--vocabulary, --target mylib: a built-in key is not read by mylib" \
-    matches "^mylib-good\.txt:2:1: warning: 'cb_buffer_size' is not read by mylib; .*\[not-read-by-target\]$"
+check "--vocabulary, --target mylib: a built-in key is not read by mylib (a note: the MPI's)" \
+    matches "^mylib-good\.txt:2:1: note: 'cb_buffer_size' is not read by mylib; .*\[not-read-by-target\]$"
 run --vocabulary mylib.json --list mylib
 check "--vocabulary with --list mylib: its one key" sh -c "[ $rc -eq 0 ] && [ \$(wc -l <'$out') -eq 1 ] && grep -q '^mylib_compression ' '$out'"
 run --vocabulary mylib.json --explain mylib_compression
@@ -584,7 +587,279 @@ check "a binary vocabulary: exit 2, naming the file" sh -c "[ $rc -eq 2 ] && gre
 cd "$repo"
 
 # ---------------------------------------------------------------------------------------------
-# (11) The example hint sets of the documentation: no finding. Each file of tests-lint/examples
+# (11) Hostile inputs: file names, keys, values and vocabulary text holding ESC, BEL, a line end
+# and bytes that are not UTF-8; standard input and output closed; a closed pipe and a full
+# device; columns after a byte-order mark; JSON of a million findings in bounded memory.
+# Text output and messages show such bytes escaped (no raw control byte reaches a terminal) and
+# never cut a name; JSON keeps them, each byte that is not UTF-8 as the lone surrogate \udcNN,
+# which Python's json.loads and os.fsencode turn back into the bytes.
+cd "$tmp"
+cat >bytes_check.py <<'PY'
+import json, os, sys, unicodedata
+def clean(path):
+    """Valid UTF-8 with no control character but the line ends."""
+    data = open(path, "rb").read()
+    text = data.decode("utf-8")  # raises on a byte that is not UTF-8
+    bad = [hex(ord(c)) for c in text if unicodedata.category(c) == "Cc" and c != "\n"]
+    assert not bad, f"{path}: raw control characters {bad}"
+mode = sys.argv[1]
+if mode == "clean":
+    for path in sys.argv[2:]:
+        clean(path)
+elif mode == "json":  # json FILE FIELD=BYTES...: the first object's fields, back to bytes
+    data = json.load(open(sys.argv[2]))
+    assert isinstance(data, list) and data, data
+    for spec in sys.argv[3:]:
+        field, want = spec.split("=", 1)
+        got = os.fsencode(data[0][field])
+        assert got == os.fsencode(want), f"{field}: {got!r}, expected {os.fsencode(want)!r}"
+PY
+clean() { "$PYTHON" bytes_check.py clean "$out" "$err"; }
+esc=$(printf '\033'); bel=$(printf '\007'); nl=$'\n'; ff=$(printf '\377')
+# A name with ESC, BEL and a line end, and one with a byte that is not UTF-8 as well.
+name="h${esc}[31m${bel}${nl}x.txt"
+bytes_name="h${esc}[31m${bel}${nl}x${ff}.txt"
+printf 'cb_bufer_size 4\n' >"$name"
+printf 'cb_bufer_size 4\n' >"$bytes_name"
+run "$name"
+check "a file name with ESC, BEL and a line end: checked (exit 1)" exits 1
+check "a file name with ESC, BEL and a line end: shown escaped, on one line" \
+    line "h\\u{1b}[31m\\u{7}\\nx.txt:1:1: warning: unknown hint 'cb_bufer_size'; did you mean 'cb_buffer_size'? [unknown-key]"
+check "a file name with ESC, BEL and a line end: no raw control byte on stdout or stderr" clean
+run "$bytes_name"
+check "a file name that is not UTF-8: read (exit 1)" exits 1
+check "a file name that is not UTF-8: shown escaped, whole" \
+    line "h\\u{1b}[31m\\u{7}\\nx\\xff.txt:1:1: warning: unknown hint 'cb_bufer_size'; did you mean 'cb_buffer_size'? [unknown-key]"
+check "a file name that is not UTF-8: no raw control byte or invalid UTF-8 in the output" clean
+run --format json "$bytes_name"
+check "a file name that is not UTF-8, JSON: exit 1" exits 1
+check "a file name that is not UTF-8, JSON: parses, and os.fsencode gives the name back" \
+    "$PYTHON" bytes_check.py json "$out" "file=$bytes_name"
+check "a file name that is not UTF-8, JSON: the byte as \\udcff" grep -qF '"file": "h\u001b[31m\u0007\nx\udcff.txt"' "$out"
+run "$tmp/no-such-$bytes_name"
+check "a missing file with such a name: exit 2" exits 2
+check "a missing file with such a name: stderr names it escaped and whole" \
+    says "mpi-info-lint: $tmp/no-such-h\\u{1b}[31m\\u{7}\\nx\\xff.txt: no such file"
+check "a missing file with such a name: no raw control byte on stderr" clean
+ROMIO_HINTS=$tmp/$bytes_name run --env
+check "ROMIO_HINTS naming a file whose name is not UTF-8: the file is read (exit 1)" exits 1
+check "ROMIO_HINTS naming a file whose name is not UTF-8: its findings, the name escaped" \
+    matches "^$tmp/h\\\\u\\{1b\\}\\[31m\\\\u\\{7\\}\\\\nx\\\\xff\\.txt:1:1: warning: unknown hint 'cb_bufer_size'"
+ROMIO_HINTS=$tmp/$bytes_name run --env --format json
+check "ROMIO_HINTS naming a file whose name is not UTF-8, JSON: os.fsencode gives the path back" \
+    "$PYTHON" bytes_check.py json "$out" "file=$tmp/$bytes_name"
+run --vocabulary "$tmp/no-such-$bytes_name.json" clean.txt
+check "a missing --vocabulary file whose name is not UTF-8: exit 2, named escaped" \
+    sh -c "[ $rc -eq 2 ] && grep -qF 'no-such-h\\u{1b}[31m\\u{7}\\nx\\xff.txt.json: no such file' '$err'"
+check "a missing --vocabulary file whose name is not UTF-8: no raw control byte on stderr" clean
+
+# A key and a value with ESC, BEL and a byte that is not UTF-8, in each syntax.
+printf 'cb_\033[31m\007\377x v\033\007\376\ncb_\033[31m\007\377x w\n' >hostile-pair.txt
+run hostile-pair.txt
+check "a hostile key: exit 1" exits 1
+check "a hostile key: unknown, quoted with its bytes escaped" \
+    line "hostile-pair.txt:1:1: warning: unknown hint 'cb_\\u{1b}[31m\\u{7}\\xffx': no vocabulary has it [unknown-key]"
+check "a hostile key given twice: the duplicate quoted with its bytes escaped" \
+    line "hostile-pair.txt:2:1: warning: 'cb_\\u{1b}[31m\\u{7}\\xffx' is given again (first on line 1); the reader uses the first [duplicate-key]"
+check "a hostile key and value: no raw control byte on stdout or stderr" clean
+run --format json hostile-pair.txt
+check "a hostile key and value, JSON: os.fsencode gives the key's and the value's bytes back" \
+    "$PYTHON" bytes_check.py json "$out" "key=cb_${esc}[31m${bel}${ff}x" "value=v${esc}${bel}$(printf '\376')"
+check "a hostile key given twice, JSON: the duplicate's key is the bytes too" "$PYTHON" -c '
+import json, os, sys
+dup = [o for o in json.load(open(sys.argv[1])) if o["code"] == "duplicate-key"]
+assert len(dup) == 1 and os.fsencode(dup[0]["key"]) == b"cb_\x1b[31m\x07\xffx" and dup[0]["value"] is None, dup
+' "$out"
+printf 'romio_cb_write en\033able\377\n' >hostile-value.txt
+run --target mpich --format json hostile-value.txt
+check "a hostile value of a known key, JSON: bad-value with the value's bytes" \
+    "$PYTHON" bytes_check.py json "$out" "code=bad-value" "value=en${esc}able${ff}"
+run --target mpich hostile-value.txt
+check "a hostile value of a known key: no raw control byte on stdout" clean
+STDIN=hostile-pair.txt run --syntax kv -
+check "a hostile line read as kv: no raw control byte on stdout or stderr" sh -c "[ $rc -eq 1 ] && '$PYTHON' bytes_check.py clean '$out' '$err'"
+PNETCDF_HINTS="k${esc}]0;x${bel}=1${ff};nc_var_align_size=1${esc}" MPICH_MPIIO_HINTS="*${esc}:cb${bel}=${ff}" run --env
+check "hostile PNETCDF_HINTS and MPICH_MPIIO_HINTS: findings (exit 1), no raw control byte" \
+    sh -c "[ $rc -eq 1 ] && [ \$(wc -l <'$out') -ge 3 ] && '$PYTHON' bytes_check.py clean '$out' '$err'"
+run --explain "x${esc}]0;title${bel}${ff}"
+check "--explain of a hostile key: exit 2, the key escaped on stderr" \
+    sh -c "[ $rc -eq 2 ] && grep -qF 'x\\u{1b}]0;title\\u{7}\\xff' '$err'"
+check "--explain of a hostile key: no raw control byte on stderr" clean
+run --syntax "x${esc}[2J" clean.txt
+check "an unknown --syntax with ESC: exit 2, clap's message escaped" sh -c "[ $rc -eq 2 ] && grep -qF 'x\\u{1b}[2J' '$err'"
+check "an unknown --syntax with ESC: no raw control byte on stderr" clean
+
+# A --vocabulary whose text holds ESC, BEL, line ends and a C1 control where a document may
+# (its words, sources, how): --list, --explain and the findings show it escaped; JSON keeps it
+# exactly. A one-line field (title, summary, message) with a control character is refused.
+cat >hostile-vocabulary.json <<'JSON'
+{"format": "mpi-info-hints", "version": 1,
+ "targets": [{"name": "evil", "title": "Evil title", "read": "r\u0007"}],
+ "keys": [{"key": "evil_key", "objects": ["file"], "type": "enum", "values": ["on\u001b[31m", "off"],
+   "summary": "plain summary",
+   "readers": [{"target": "evil", "parse": "words", "accepts": ["on\u001b[31m", "off"],
+                "source": "src/\u001b[1mhints.c", "how": "h\u0007ow\nx", "otherwise": "ignored\u001b[0m"}]}]}
+JSON
+run --vocabulary hostile-vocabulary.json --list evil
+check "a hostile vocabulary, --list: one line" sh -c "[ $rc -eq 0 ] && [ \$(wc -l <'$out') -eq 1 ]"
+check "a hostile vocabulary, --list: no raw control byte" clean
+run --vocabulary hostile-vocabulary.json --explain evil_key
+check "a hostile vocabulary, --explain: its how and source escaped" \
+    sh -c "grep -qxF '        how: h\\u{7}ow\\nx' '$out' && grep -qxF '        source: src/\\u{1b}[1mhints.c' '$out'"
+check "a hostile vocabulary, --explain: no raw control byte" clean
+printf 'evil_key maybe\n' >evil.txt
+run --vocabulary hostile-vocabulary.json --target evil evil.txt
+check "a hostile vocabulary, a finding: its text in the message escaped" \
+    line "evil.txt:1:1: error: for evil: 'maybe' is not one of on\\u{1b}[31m, off (spelled exactly); otherwise it is ignored\\u{1b}[0m [bad-value]"
+check "a hostile vocabulary, a finding: no raw control byte" clean
+run --vocabulary hostile-vocabulary.json --explain evil_key --format json
+check "a hostile vocabulary, --explain --format json: the words exactly" "$PYTHON" -c '
+import json, sys
+got = json.load(open(sys.argv[1]))["readers"][0]["accepts"][0]
+assert got == "on\x1b[31m", repr(got)
+' "$out"
+for field in title summary; do
+    sed "s/\"$field\": \"[^\"]*\"/\"$field\": \"ESC\\\\u001b[31m NL\\\\nforged\"/" hostile-vocabulary.json >one-line-$field.json
+    run --vocabulary one-line-$field.json --list
+    check "a vocabulary whose $field holds a line break: refused (exit 2), named, where" \
+        sh -c "[ $rc -eq 2 ] && grep -q '^mpi-info-lint: one-line-$field.json: not a vocabulary: .*\"$field\" holds a line break' '$err'"
+    check "a vocabulary whose $field holds a line break: no raw control byte on stderr" clean
+done
+printf '{"format": "mpi-info-hints", "version": 1, "targets": [], "keys": [{"key": "k", "summary": "s\377\033"}]}' >bytes-vocabulary.json
+run --vocabulary bytes-vocabulary.json clean.txt
+check "a vocabulary whose summary is not UTF-8: refused (exit 2), named" \
+    sh -c "[ $rc -eq 2 ] && grep -q '^mpi-info-lint: bytes-vocabulary.json: not a vocabulary' '$err'"
+check "a vocabulary whose summary is not UTF-8: no raw control byte on stderr" clean
+
+# Standard input and output closed, a closed pipe, a full device.
+last="mpi-info-lint - <&-"
+"$LINT" - <&- >"$out" 2>"$err"; rc=$?
+check "a closed standard input: exit 2" exits 2
+check "a closed standard input: said on stderr" says "mpi-info-lint: <stdin>: standard input is closed"
+last="mpi-info-lint codes.txt >&-"
+"$LINT" codes.txt </dev/null >&- 2>"$err"; rc=$?; : >"$out"
+check "a closed standard output with findings to write: exit 2" exits 2
+check "a closed standard output: said on stderr" says "mpi-info-lint: standard output: bad file descriptor"
+"$PYTHON" -c 'import sys; open(sys.argv[1], "w").write("cb_bufer_size 4\n" * 100000)' many.txt
+for format in text json; do
+    last="mpi-info-lint --format $format many.txt | head -n 1"
+    "$LINT" --format "$format" many.txt 2>"$err" </dev/null | head -n 1 >"$out"; rc=${PIPESTATUS[0]}
+    check "a closed pipe ($format, | head -n 1): the lint ends with exit 0" exits 0
+    check "a closed pipe ($format, | head -n 1): no message" no_stderr
+    check "a closed pipe ($format, | head -n 1): head had its line" lines 1
+done
+if [ -w /dev/full ]; then
+    last="mpi-info-lint codes.txt >/dev/full"
+    "$LINT" codes.txt </dev/null >/dev/full 2>"$err"; rc=$?; : >"$out"
+    check "output to /dev/full: exit 2" exits 2
+    check "output to /dev/full: said on stderr" says "mpi-info-lint: standard output: no space left on device"
+    "$LINT" --format json clean.txt </dev/null >/dev/full 2>"$err"; rc=$?
+    check "JSON output ([]) to /dev/full: exit 2 with the message" \
+        sh -c "[ $rc -eq 2 ] && grep -q 'standard output: no space left on device' '$err'"
+    "$LINT" --list </dev/null >/dev/full 2>"$err"; rc=$?
+    check "--list to /dev/full: exit 2 with the message" \
+        sh -c "[ $rc -eq 2 ] && grep -q 'standard output: no space left on device' '$err'"
+fi
+
+# Columns count bytes from the line's start, a byte-order mark's three included.
+printf '\357\273\277cb_bufer_size 4\n' >bom-key.txt
+run bom-key.txt
+check "after a byte-order mark the first key is at column 4" \
+    line "bom-key.txt:1:4: warning: unknown hint 'cb_bufer_size'; did you mean 'cb_buffer_size'? [unknown-key]"
+check "a byte-order mark itself is at column 1" matches "^bom-key\.txt:1:1: error: a UTF-8 byte-order mark"
+printf '\357\273\277  cb_bufer_size=4\ncb_nodez=4\n' >bom-key.kv
+run --syntax kv bom-key.kv
+check "after a byte-order mark and two blanks (kv): column 6; the next line from 1" \
+    sh -c "grep -q '^bom-key.kv:1:6: warning: unknown hint .cb_bufer_size.' '$out' && grep -q '^bom-key.kv:2:1: warning: unknown hint .cb_nodez.' '$out'"
+
+# Each input's findings are written before the next input is read: with both streams in one,
+# a file's findings come before the message about a missing file named after it.
+last="mpi-info-lint codes.txt no-such-file.txt 2>&1"
+"$LINT" codes.txt no-such-file.txt </dev/null >"$out" 2>&1; rc=$?; : >"$err"
+check "findings of one input come before the message about the next" \
+    sh -c "[ $rc -eq 2 ] && head -n 1 '$out' | grep -q '^codes.txt:1:1: ' && tail -n 1 '$out' | grep -qx 'mpi-info-lint: no-such-file.txt: no such file'"
+
+# --format json writes each finding as it comes: a million findings (one line each, 16 MB of
+# input) take no more memory than the text output, far less than the whole array held at once
+# (which took 1.7 GB). The peak resident size of each run, from getrusage of the child.
+cat >peak_rss.py <<'PY'
+import resource, subprocess, sys
+with open(sys.argv[1], "wb") as out:
+    status = subprocess.run(sys.argv[2:], stdin=subprocess.DEVNULL, stdout=out).returncode
+print(status, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024)
+PY
+"$PYTHON" -c 'import sys; open(sys.argv[1], "w").write("cb_bufer_size 4\n" * 1000000)' million.txt
+read -r text_rc text_mb < <("$PYTHON" peak_rss.py million.out "$LINT" million.txt)
+read -r json_rc json_mb < <("$PYTHON" peak_rss.py million.json "$LINT" --format json million.txt)
+check "a million findings, text: exit 1, one line each" \
+    sh -c "[ '$text_rc' = 1 ] && [ \$(wc -l <million.out) -eq 1000001 ]"
+check "a million findings, JSON: exit 1, under 400 MB ($json_mb MB)" sh -c "[ '$json_rc' = 1 ] && [ '$json_mb' -lt 400 ]"
+check "a million findings, JSON: no more memory than text ($json_mb MB, text $text_mb MB)" \
+    sh -c "[ '$json_mb' -le \$(( $text_mb + $text_mb / 10 )) ]"
+check "a million findings, JSON: one valid array of every finding, in order" "$PYTHON" -c '
+import json, sys
+data = json.load(open(sys.argv[1]))
+assert len(data) == 1000001, len(data)
+assert data[0]["code"] == "unknown-key" and data[-1]["line"] == 1000000, (data[0], data[-1])
+' million.json
+rm -f million.txt million.out million.json many.txt
+cd "$repo"
+
+# ---------------------------------------------------------------------------------------------
+# (11b) Releases and severities: --target NAME@RELEASE (a release, a series, main), the
+# verdicts of the releases named, notes that never make the status 1.
+cd "$tmp"
+printf 'collective_buffering true\n' >cb.txt
+run --target openmpi@4.1.4 cb.txt
+check "openmpi@4.1.4 reads collective_buffering=true inverted: an error" \
+    matches "^cb\.txt:1:1: error: for openmpi 4.1.4: 'true' turns it off.*\[bad-value\]$"
+check "openmpi@4.1.4: exit 1" exits 1
+run --target openmpi@5.0 cb.txt
+check "openmpi@5.0 (a series): the finding names the releases it holds for" \
+    matches "^cb\.txt:1:1: error: for openmpi 5\.0\.0 to 5\.0\.9: 'true' turns it off"
+run --target openmpi cb.txt
+check "openmpi (its newest release, 5.0.10, fixed): nothing" sh -c "[ $rc -eq 0 ] && [ ! -s '$out' ]"
+run --target openmpi@main cb.txt
+check "openmpi@main: nothing" sh -c "[ $rc -eq 0 ] && [ ! -s '$out' ]"
+printf 'start_iodevice 2\n' >iodevice.txt
+run --target mpich@4.0.2 iodevice.txt
+check "mpich@4.0.2: start_iodevice is not read, the old spelling is suggested" \
+    line "iodevice.txt:1:1: warning: 'start_iodevice' is not read by mpich 4.0.2; mpich 4.0.2 reads it as 'romio_lustre_start_iodevice' [not-read-by-target]"
+run --target mpich@4.0.2 --format json iodevice.txt
+check "the JSON of a finding has its severity and suggestion" "$PYTHON" -c '
+import json, sys
+f = json.load(open(sys.argv[1]))[0]
+assert f["severity"] == "warning" and f["suggestion"] == "romio_lustre_start_iodevice", f
+' "$out"
+run --target mpich@9.1.2 iodevice.txt
+check "a release newer than the newest known: read as the newest, with a note on stderr" \
+    sh -c "[ $rc -eq 0 ] && grep -qF 'mpi-info-lint: note: mpich@9.1.2 is newer than its newest release known here, which is used (5.0.1)' '$err'"
+run --target mpich@1.0 iodevice.txt
+check "a release older than the oldest known: read as the oldest, with a note" says "mpich@1.0 is older than its oldest release known here, which is used (3.4.0)"
+run --target mpich@four iodevice.txt
+check "a release that is not a version: a usage error (exit 2), named" \
+    sh -c "[ $rc -eq 2 ] && grep -qF \"mpi-info-lint: --target 'mpich@four': 'mpich@four': a release is main or numbers\" '$err'"
+run --target mpi@4.1 iodevice.txt
+check "a release of a target described without releases: exit 2" exits 2
+printf 'no_locks 2\n' >note.txt
+run --target openmpi note.txt
+check "a note: printed as note:, exit 0" \
+    sh -c "[ $rc -eq 0 ] && grep -qE \"^note\\.txt:1:1: note: for openmpi .*'2' is read as true.*\\[unusual-spelling\\]$\" '$out'"
+printf 'nc_header_align_size 1048576\nnc_var_align_size 4096\n' >align.txt
+run --target pnetcdf@1.12.3 align.txt
+check "pnetcdf@1.12.3 reads the two alignments independently: no conflict" sh -c "[ $rc -eq 0 ] && [ ! -s '$out' ]"
+run --target pnetcdf@1.15.0 align.txt
+check "pnetcdf@1.15.0: nc_var_align_size supersedes the other, and they differ: a conflict" only_codes conflict
+printf 'nc_header_align_size 4096\nnc_var_align_size 4096\n' >align-equal.txt
+run --target pnetcdf@1.15.0 align-equal.txt
+check "pnetcdf@1.15.0 with equal alignments: no conflict" sh -c "[ $rc -eq 0 ] && [ ! -s '$out' ]"
+run --explain collective_buffering
+check "--explain names each reader's releases and parser" \
+    sh -c "grep -qF 'releases: 4.1.0 to 4.1.8' '$out' && grep -qF 'openmpi: strncmp_prefix:' '$out' && grep -qF 'inverted:' '$out'"
+cd "$repo"
+
+# ---------------------------------------------------------------------------------------------
+# (12) The example hint sets of the documentation: no finding. Each file of tests-lint/examples
 # says where it comes from and, in a "# lint:" line, the options it is checked with. PNETCDF_HINTS
 # has no comments, so the comment lines of a pnetcdf example are dropped and the rest read from
 # standard input. A "# known-finding: CODE" line marks a set left out of the must-pass set (the
@@ -647,7 +922,7 @@ for implementation in romio ompio pnetcdf; do
 done
 
 # ---------------------------------------------------------------------------------------------
-# (12) The man page: renders without a warning, has its sections, documents every option and code.
+# (13) The man page: renders without a warning, has its sections, documents every option and code.
 page=docs/man/mpi-info-lint.1
 check "the man page exists" test -f "$page"
 if command -v man >/dev/null 2>&1 && [ -f "$page" ]; then

@@ -110,7 +110,8 @@ pub(crate) fn judge(entry: &Entry, reader: &Reader, value: &[u8]) -> Result<Opti
         Some(n) => Reading::Sentinel(n),
         None => parsers::read(&reader.grammar(entry.kind), value),
     };
-    if let Reading::Word(n) = reading {
+    // Words that mean true or false, for a boolean (the words of an enumeration are words).
+    if let (Reading::Word(n), Kind::Bool) = (reading, entry.kind) {
         if reader.true_words.contains(&words[n]) {
             reading = Reading::Bool(true);
         } else if reader.false_words.contains(&words[n]) {
@@ -244,6 +245,7 @@ pub(crate) fn judge(entry: &Entry, reader: &Reader, value: &[u8]) -> Result<Opti
                     let suggestion = if reader.inverted { None } else { spelled(wanted) };
                     error(Code::BadValue, outcome, suggestion.map(try_string).transpose()?)
                 }
+                (Meant::Bool(_), Some(_)) if value == b"true" || value == b"false" => Ok(None),
                 (Meant::Bool(wanted), Some(_)) => {
                     let _ = write!(
                         outcome,
@@ -257,7 +259,8 @@ pub(crate) fn judge(entry: &Entry, reader: &Reader, value: &[u8]) -> Result<Opti
                     )
                 }
                 (Meant::Bool(wanted), None) => {
-                    if value == b"true" || value == b"false" || spelled(wanted).is_some_and(|s| s.as_bytes() == value) {
+                    // The standard's spelling, or a word the reader itself compares with.
+                    if value == b"true" || value == b"false" || words.iter().any(|w| w.as_bytes() == value) {
                         return Ok(None);
                     }
                     let _ =

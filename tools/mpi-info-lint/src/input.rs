@@ -1,10 +1,12 @@
 //! Reading an input: standard input, a regular file, a FIFO or a pipe, never more than
 //! [`MAX_INPUT`] bytes, never blocking on a FIFO that has no writer, never taking a terminal
-//! as the controlling one. Anything else (a directory, a device) is refused with a message.
+//! as the controlling one. Anything else (a directory, a device, a standard input the process
+//! was started without) is refused with a message.
 
 use std::io::{self, Read};
 use std::os::fd::AsRawFd;
 use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+use std::path::Path;
 
 /// The largest input read: far more than any hint file, small enough to hold.
 pub const MAX_INPUT: usize = 16 << 20;
@@ -12,16 +14,18 @@ pub const MAX_INPUT: usize = 16 << 20;
 /// Why an input could not be read: a message that completes "FILE: ...".
 pub type InputError = String;
 
-/// The whole of the input named `name` (`-` is standard input).
-pub fn read(name: &str) -> Result<Vec<u8>, InputError> {
-    if name == "-" {
-        return read_all(io::stdin().lock());
-    }
+/// The whole of standard input.
+pub fn read_stdin() -> Result<Vec<u8>, InputError> {
+    read_all(crate::stdio::stdin().map_err(|_| "standard input is closed".to_string())?)
+}
+
+/// The whole of the file at `path`, whatever bytes its name holds.
+pub fn read(path: &Path) -> Result<Vec<u8>, InputError> {
     let file = std::fs::OpenOptions::new()
         .read(true)
         // A FIFO without a writer would block the open; a terminal must not become ours.
         .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
-        .open(name)
+        .open(path)
         .map_err(|error| describe(&error))?;
     let kind = file.metadata().map_err(|error| describe(&error))?.file_type();
     if kind.is_dir() {
@@ -56,7 +60,7 @@ fn read_all(reader: impl Read) -> Result<Vec<u8>, InputError> {
 }
 
 /// An I/O error as a message, without Rust's "(os error N)".
-fn describe(error: &io::Error) -> String {
+pub fn describe(error: &io::Error) -> String {
     match error.kind() {
         io::ErrorKind::NotFound => "no such file".into(),
         io::ErrorKind::PermissionDenied => "permission denied".into(),
@@ -82,9 +86,21 @@ mod tests {
 
     #[test]
     fn refuses_what_is_no_file() {
-        assert_eq!(read("/nonexistent/hints"), Err("no such file".to_string()));
-        assert_eq!(read("/"), Err("is a directory".to_string()));
-        assert_eq!(read("/dev/null"), Err("is not a regular file or a FIFO".to_string()));
+        assert_eq!(read(Path::new("/nonexistent/hints")), Err("no such file".to_string()));
+        assert_eq!(read(Path::new("/")), Err("is a directory".to_string()));
+        assert_eq!(read(Path::new("/dev/null")), Err("is not a regular file or a FIFO".to_string()));
+    }
+
+    #[test]
+    fn reads_a_file_whose_name_is_not_utf8() {
+        use std::os::unix::ffi::OsStrExt;
+        let dir = std::env::temp_dir().join(format!("mpi-info-lint-input-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(std::ffi::OsStr::from_bytes(b"h\xff\x1b\n.txt"));
+        std::fs::write(&path, b"cb_nodes 4\n").unwrap();
+        let read_back = read(&path);
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(read_back, Ok(b"cb_nodes 4\n".to_vec()));
     }
 
     #[test]

@@ -9,20 +9,18 @@ use crate::output::{Report, Severity};
 use crate::syntax::{items, Item, Syntax};
 
 /// The findings for one input, by line and column; `Err` if it is not a hint text at all.
-pub fn lint(
-    label: &str,
-    text: &[u8],
+pub fn lint<'t>(
+    text: &'t [u8],
     syntax: Syntax,
     vocabulary: &Vocabulary,
     targets: &Targets,
-) -> Result<Vec<Report>, String> {
+) -> Result<Vec<Report<'t>>, String> {
     if let Some(line) = crate::input::nul_line(text) {
         return Err(format!("binary data (a NUL byte on line {line}), not a hint text"));
     }
     let reader = vocabulary.syntaxes().find(|s| s.name == syntax.name());
     let keeps_first = reader.is_some_and(|r| r.keeps_first);
     let report = |line, column, code, severity, message: String| Report {
-        file: label.to_string(),
         line,
         column,
         key: None,
@@ -88,7 +86,7 @@ pub fn lint(
                     Severity::Warning,
                     format!("'{}' is given again (first on line {first_line}); the reader uses {which}", Quoted(key)),
                 );
-                duplicate.key = Some(lossy(key));
+                duplicate.key = Some(key);
                 reports.push(duplicate);
                 if !keeps_first {
                     used.insert((*scope, key), n);
@@ -112,13 +110,12 @@ pub fn lint(
         let findings =
             check(vocabulary, targets, &pairs).map_err(|error| format!("out of memory while checking ({error})"))?;
         for finding in findings {
-            let Item::Pair { line, column, .. } = items[scope[finding.pair].1] else { continue };
+            let Item::Pair { line, column, key, value, .. } = items[scope[finding.pair].1] else { continue };
             reports.push(Report {
-                file: label.to_string(),
                 line,
                 column,
-                key: Some(finding.key),
-                value: Some(finding.value),
+                key: Some(key),
+                value: Some(value),
                 code: finding.code.as_str(),
                 severity: finding.severity,
                 message: finding.message,
@@ -136,8 +133,4 @@ fn place(text: &[u8], offset: usize) -> (usize, usize) {
     let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
     let column = 1 + before.iter().rev().take_while(|&&b| b != b'\n').count();
     (line, column)
-}
-
-fn lossy(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }

@@ -1,20 +1,29 @@
 //! mpi-info-lint: checks MPI hint files against the field's hint vocabulary, the way each MPI
 //! implementation would read them (man page: docs/man/mpi-info-lint.1).
 //!
-//! Exit status: 0 nothing found, 1 findings, 2 a usage error or an input that cannot be read.
+//! Exit status: 0 nothing found, 1 findings, 2 a usage error, an input that cannot be read or
+//! an error writing the output. Findings are written as each input is checked; when the reader
+//! of the output has gone (a closed pipe), the command stops with exit status 0 and no message.
 
 mod input;
 mod lint;
 mod output;
+mod stdio;
 mod syntax;
 mod vocabulary;
 
-use std::io::{IsTerminal, Write};
+use std::ffi::OsString;
+use std::fmt::Display;
+use std::io::{self, IsTerminal, Write};
+use std::os::unix::ffi::{OsStrExt, OsStringExt};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Parser;
-use mpi_info::hints::{Targets, Vocabulary};
+use mpi_info::hints::{Escaped, Targets, Vocabulary};
 
+use crate::output::{Printer, Severity};
+use crate::stdio::Stdout;
 use crate::syntax::Syntax;
 
 /// Checks MPI hint files: misspelled keys, values an implementation reads otherwise (a unit
@@ -24,7 +33,7 @@ use crate::syntax::Syntax;
 struct Args {
     /// Hint files to check ('-' is standard input).
     #[arg(value_name = "FILE")]
-    files: Vec<String>,
+    files: Vec<PathBuf>,
 
     /// Check for these targets only: mpi, mpich, openmpi, pnetcdf, cray-mpich (comma-separated;
     /// default: all).
@@ -47,7 +56,7 @@ struct Args {
 
     /// A vocabulary of your own (a layered library's hints), added to the built-in one.
     #[arg(long, value_name = "FILE")]
-    vocabulary: Option<String>,
+    vocabulary: Option<PathBuf>,
 
     /// Print the vocabulary (of one target, if named) and exit.
     #[arg(long, value_name = "TARGET", num_args = 0..=1, default_missing_value = "")]
@@ -55,141 +64,213 @@ struct Args {
 
     /// Print everything known about one key, with its sources, and exit.
     #[arg(long, value_name = "KEY")]
-    explain: Option<String>,
+    explain: Option<OsString>,
 
     /// Colour: auto (only on a terminal, and never with NO_COLOR set), always, never.
     #[arg(long, value_enum, default_value = "auto", value_name = "WHEN")]
     color: output::ColorChoice,
 }
 
-const EXIT_HELP: &str = "Exit status: 0 nothing found, 1 findings, 2 a usage error or an input that cannot be read.\n\
+const EXIT_HELP: &str =
+    "Exit status: 0 nothing found, 1 findings, 2 a usage error, an input that cannot be read or an \
+error writing the output.\n\
 See man mpi-info-lint, and docs/hints.md for what is checked and where each rule comes from.";
 
-/// What went wrong before or beside the checking: printed as "mpi-info-lint: ..." and exit 2.
-fn fail(message: impl std::fmt::Display) -> ExitCode {
-    eprintln!("mpi-info-lint: {message}");
+/// Writes "mpi-info-lint: MESSAGE" on standard error, escaped as every text output is
+/// ([`Escaped`]: a name or a vocabulary's text in it shows no control character); an error
+/// writing it is ignored, there being nowhere left to say it.
+fn complain(message: impl Display) {
+    let message = message.to_string();
+    let _ = writeln!(io::stderr().lock(), "mpi-info-lint: {}", Escaped(message.as_bytes()));
+}
+
+/// What went wrong before or beside the checking: said on standard error, and exit 2.
+fn fail(message: impl Display) -> ExitCode {
+    complain(message);
     ExitCode::from(2)
 }
 
 fn main() -> ExitCode {
+    match run() {
+        Ok(status) => status,
+        // The reader of the output has gone (`mpi-info-lint big.txt | head -1`): it read what it
+        // wanted, so the command stops there, without a word.
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(error) => fail(format_args!("standard output: {}", input::describe(&error))),
+    }
+}
+
+/// The command, to its exit status; `Err` is an error writing standard output.
+fn run() -> io::Result<ExitCode> {
     let args = match Args::try_parse() {
         Ok(args) => args,
+        Err(error) if !error.use_stderr() => {
+            // --help and --version.
+            return print(error.render().to_string());
+        }
         Err(error) => {
-            let _ = error.print();
-            return ExitCode::from(if error.use_stderr() { 2 } else { 0 });
+            // clap's message shows the arguments as given: escaped like every message.
+            let mut stderr = io::stderr().lock();
+            for line in error.render().to_string().lines() {
+                let _ = writeln!(stderr, "{}", Escaped(line.as_bytes()));
+            }
+            return Ok(ExitCode::from(2));
         }
     };
     let builtin = match Vocabulary::builtin() {
         Ok(vocabulary) => vocabulary,
-        Err(error) => return fail(format!("the built-in vocabulary cannot be read: {error}")),
+        Err(error) => return Ok(fail(format_args!("the built-in vocabulary cannot be read: {error}"))),
     };
     let own;
     let vocabulary: &Vocabulary = match &args.vocabulary {
         None => builtin,
         Some(path) => {
-            let text = match input::read(path) {
+            let (label, text) = Input::file(path, Syntax::Romio).read();
+            let name = Escaped(&label);
+            let text = match text {
                 Ok(text) => text,
-                Err(error) => return fail(format!("{path}: {error}")),
+                Err(error) => return Ok(fail(format_args!("{name}: {error}"))),
             };
             own = match Vocabulary::from_json(&text, Some(builtin)) {
                 Ok(vocabulary) => vocabulary,
-                Err(error) => return fail(format!("{path}: not a vocabulary: {error}")),
+                Err(error) => return Ok(fail(format_args!("{name}: not a vocabulary: {error}"))),
             };
             &own
         }
     };
-    let color = args.color.enabled(std::io::stdout().is_terminal());
+    let color = args.color.enabled(io::stdout().is_terminal());
 
     if (args.list.is_some() || args.explain.is_some()) && (!args.files.is_empty() || args.env) {
-        return fail("--list and --explain take no FILE and no --env");
+        return Ok(fail("--list and --explain take no FILE and no --env"));
     }
     if let Some(target) = &args.list {
         let target = Some(target.as_str()).filter(|t| !t.is_empty());
         if let Some(name) = target {
             if vocabulary.target(name).is_none() {
-                return fail(format!("--list: no target '{name}' (targets: {})", vocabulary::target_names(vocabulary)));
+                let names = vocabulary::target_names(vocabulary);
+                return Ok(fail(format_args!("--list: no target '{name}' (targets: {names})")));
             }
         }
         return print(vocabulary::list(vocabulary, target, args.format));
     }
     if let Some(key) = &args.explain {
-        return match vocabulary::explain(vocabulary, key, args.format) {
+        return match vocabulary::explain(vocabulary, key.as_bytes(), args.format) {
             Ok(text) => print(text),
-            Err(message) => fail(message),
+            Err(message) => Ok(fail(message)),
         };
     }
 
     let targets = match Targets::parse(vocabulary, args.target.as_deref()) {
         Ok(targets) => targets,
-        Err(_) => {
-            return fail(format!(
-                "--target '{}': the targets are {}",
-                args.target.as_deref().unwrap_or_default(),
+        Err(error) => {
+            return Ok(fail(format_args!(
+                "--target '{}': {error}; the targets are {} (each may name a release: mpich@4.0.2, openmpi@4.1)",
+                Escaped(args.target.as_deref().unwrap_or_default().as_bytes()),
                 vocabulary::target_names(vocabulary)
-            ))
+            )))
         }
     };
+    for note in &targets.notes {
+        complain(format_args!("note: {note}"));
+    }
     if args.files.is_empty() && !args.env {
-        return fail("no FILE to check (try --help)");
+        return Ok(fail("no FILE to check (try --help)"));
     }
 
-    let mut inputs: Vec<(String, Syntax, Result<Vec<u8>, String>)> = Vec::new();
+    let mut inputs = Vec::new();
     if args.env {
         inputs.extend(environment_inputs());
     }
-    for file in &args.files {
-        let label = if file == "-" { "<stdin>".to_string() } else { file.clone() };
-        inputs.push((label, args.syntax, input::read(file)));
-    }
+    inputs.extend(args.files.iter().map(|file| Input::file(file, args.syntax)));
 
-    let mut reports = Vec::new();
-    let mut unreadable = false;
-    for (label, syntax, text) in inputs {
-        let outcome = text.and_then(|text| lint::lint(&label, &text, syntax, vocabulary, &targets));
+    // One input at a time: read, checked, its findings written, then dropped.
+    let mut printer = Printer::new(Stdout::new(), args.format, color);
+    let (mut found, mut unreadable) = (false, false);
+    for input in inputs {
+        let syntax = input.syntax;
+        let (label, text) = input.read();
+        let outcome = text.and_then(|text| {
+            let reports = lint::lint(&text, syntax, vocabulary, &targets)?;
+            // Notes never make the status 1.
+            found |= reports.iter().any(|report| report.severity != Severity::Note);
+            Ok(printer.reports(&label, &reports).and_then(|()| printer.flush()))
+        });
         match outcome {
-            Ok(found) => reports.extend(found),
+            Ok(written) => written?,
             Err(error) => {
-                eprintln!("mpi-info-lint: {label}: {error}");
+                complain(format_args!("{}: {error}", Escaped(&label)));
                 unreadable = true;
             }
         }
     }
-    let text = output::render(&reports, args.format, color);
-    let mut stdout = std::io::stdout().lock();
-    if stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()).is_err() {
-        return ExitCode::from(2);
-    }
-    // Notes never make the status 1.
-    let findings = reports.iter().any(|r| r.severity != output::Severity::Note);
-    match (unreadable, findings) {
+    printer.finish()?;
+    Ok(match (unreadable, found) {
         (true, _) => ExitCode::from(2),
         (false, false) => ExitCode::SUCCESS,
         (false, true) => ExitCode::from(1),
+    })
+}
+
+/// Writes `text` on standard output: exit status 0, or the error writing it.
+fn print(text: String) -> io::Result<ExitCode> {
+    let mut stdout = Stdout::new();
+    stdout.write_all(text.as_bytes())?;
+    stdout.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// An input to check, read when its turn comes.
+struct Input {
+    /// The name findings and messages show (the bytes of a file's name, whatever they are).
+    label: Vec<u8>,
+    syntax: Syntax,
+    source: Source,
+}
+
+enum Source {
+    Stdin,
+    File(PathBuf),
+    /// The file an environment variable names.
+    NamedBy(&'static str, PathBuf),
+    /// An environment variable's own text.
+    Text(Vec<u8>),
+}
+
+impl Input {
+    /// A FILE argument: a path, or `-` for standard input (shown as `<stdin>`).
+    fn file(path: &Path, syntax: Syntax) -> Input {
+        if path.as_os_str() == "-" {
+            return Input { label: b"<stdin>".to_vec(), syntax, source: Source::Stdin };
+        }
+        Input { label: path.as_os_str().as_bytes().to_vec(), syntax, source: Source::File(path.to_owned()) }
+    }
+
+    /// Its name, and its text or why it cannot be read.
+    fn read(self) -> (Vec<u8>, Result<Vec<u8>, String>) {
+        let text = match self.source {
+            Source::Stdin => input::read_stdin(),
+            Source::File(path) => input::read(&path),
+            Source::NamedBy(variable, path) => {
+                input::read(&path).map_err(|error| format!("(named by {variable}) {error}"))
+            }
+            Source::Text(text) => Ok(text),
+        };
+        (self.label, text)
     }
 }
 
-/// Prints to standard output; exit 2 if it cannot be written.
-fn print(text: String) -> ExitCode {
-    let mut stdout = std::io::stdout().lock();
-    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(_) => ExitCode::from(2),
-    }
-}
-
-/// The hint variables of this environment, each with its syntax: ROMIO_HINTS names a file,
-/// the others hold the hints.
-fn environment_inputs() -> Vec<(String, Syntax, Result<Vec<u8>, String>)> {
+/// The hint variables of this environment, each with its syntax: ROMIO_HINTS names a file
+/// (any bytes, as the C library's `open` takes them), the others hold the hints.
+fn environment_inputs() -> Vec<Input> {
     let mut inputs = Vec::new();
     if let Some(path) = std::env::var_os("ROMIO_HINTS") {
-        let path = path.to_string_lossy().into_owned();
-        let text = input::read(&path).map_err(|error| format!("(named by ROMIO_HINTS) {error}"));
-        inputs.push((path, Syntax::Romio, text));
+        let label = path.as_bytes().to_vec();
+        inputs.push(Input { label, syntax: Syntax::Romio, source: Source::NamedBy("ROMIO_HINTS", path.into()) });
     }
     for (variable, syntax) in [("PNETCDF_HINTS", Syntax::Pnetcdf), ("MPICH_MPIIO_HINTS", Syntax::Cray)] {
         if let Some(value) = std::env::var_os(variable) {
-            use std::os::unix::ffi::OsStrExt;
-            inputs.push((variable.to_string(), syntax, Ok(value.as_bytes().to_vec())));
+            let source = Source::Text(value.into_vec());
+            inputs.push(Input { label: variable.as_bytes().to_vec(), syntax, source });
         }
     }
     inputs

@@ -59,7 +59,16 @@ pub fn items(text: &[u8], syntax: Syntax) -> Vec<Item<'_>> {
                 column: 1,
                 message: "a UTF-8 byte-order mark: no reader of hints skips it, so it becomes part of the first key; save the file without it".into(),
             });
-            items.extend(self::items(&text[BOM.len()..], syntax));
+            // Columns count bytes from the line's start, the mark's three included.
+            items.extend(self::items(&text[BOM.len()..], syntax).into_iter().map(|mut item| {
+                match &mut item {
+                    Item::Pair { line: 1, column, .. } | Item::Malformed { line: 1, column, .. } => {
+                        *column += BOM.len();
+                    }
+                    _ => {}
+                }
+                item
+            }));
             return items;
         }
         Syntax::Romio => {
@@ -335,7 +344,19 @@ mod tests {
     fn a_byte_order_mark_is_reported_and_the_rest_read() {
         let items = items(b"\xef\xbb\xbfcb_nodes 4\n", Syntax::Romio);
         assert_eq!(malformed_lines(&items), [(1, 1)]);
-        assert_eq!(pairs(&items), [p(1, 1, "cb_nodes", "4")]);
+        assert_eq!(pairs(&items), [p(1, 4, "cb_nodes", "4")]);
+    }
+
+    #[test]
+    fn columns_after_a_byte_order_mark_count_its_bytes() {
+        let kv = items(b"\xef\xbb\xbf  a=1\nb=2\n", Syntax::Kv);
+        assert_eq!(pairs(&kv), [p(1, 6, "a", "1"), p(2, 1, "b", "2")]);
+        let pnetcdf = items(b"\xef\xbb\xbfa=1;b=2", Syntax::Pnetcdf);
+        assert_eq!(pairs(&pnetcdf), [p(1, 4, "a", "1"), p(1, 8, "b", "2")]);
+        let cray = items(b"\xef\xbb\xbf*:a=1,*:b=2", Syntax::Cray);
+        assert_eq!(pairs(&cray), [p(1, 6, "a", "1"), p(1, 12, "b", "2")]);
+        let romio = items(b"\xef\xbb\xbf  # indented\nlonely\n", Syntax::Romio);
+        assert_eq!(malformed_lines(&romio), [(1, 1), (1, 6), (2, 1)]);
     }
 
     #[test]

@@ -1,7 +1,8 @@
-//! `--list` and `--explain`: the vocabulary as a person or a program reads it.
+//! `--list` and `--explain`: the vocabulary as a person or a program reads it. In text, each
+//! piece of the vocabulary (a `--vocabulary` file's text too) is shown escaped ([`Escaped`]).
 
 use mpi_info::hints::release::Spans;
-use mpi_info::hints::{check, Code, Entry, Reader, Takes, Targets, Vocabulary};
+use mpi_info::hints::{check, Code, Entry, Escaped, Quoted, Reader, Takes, Targets, Vocabulary};
 use serde_json::{json, Value};
 
 use crate::output::Format;
@@ -36,16 +37,16 @@ pub fn list(vocabulary: &Vocabulary, target: Option<&str>, format: Format) -> St
             text
         }
         Format::Text => {
-            let width = entries.iter().map(|e| e.key.len()).max().unwrap_or(0);
+            let width = entries.iter().map(|e| shown(&e.key).len()).max().unwrap_or(0);
             entries
                 .iter()
                 .map(|entry| {
                     format!(
                         "{:width$}  {:8}  {:28}  {}\n",
-                        entry.key,
+                        shown(&entry.key),
                         entry.kind.as_str(),
-                        readers_of(entry).join(","),
-                        entry.summary
+                        shown(&readers_of(entry).join(",")),
+                        shown(&entry.summary)
                     )
                 })
                 .collect()
@@ -64,13 +65,18 @@ fn readers_of(entry: &Entry) -> Vec<&str> {
     names
 }
 
+/// Vocabulary text as a person reads it: escaped, whole.
+fn shown(text: &str) -> String {
+    Escaped(text.as_bytes()).to_string()
+}
+
 /// Everything known about `key`, or the message for an unknown key.
-pub fn explain(vocabulary: &Vocabulary, key: &str, format: Format) -> Result<String, String> {
-    let Some(entry) = vocabulary.entry(key.as_bytes()) else {
+pub fn explain(vocabulary: &Vocabulary, key: &[u8], format: Format) -> Result<String, String> {
+    let Some(entry) = vocabulary.entry(key) else {
         let all = Targets::parse(vocabulary, None).map_err(|e| e.to_string())?;
-        let findings = check(vocabulary, &all, &[(key.as_bytes(), b"")]).map_err(|e| e.to_string())?;
+        let findings = check(vocabulary, &all, &[(key, b"")]).map_err(|e| e.to_string())?;
         let unknown = findings.into_iter().find(|f| f.code == Code::UnknownKey);
-        return Err(unknown.map_or_else(|| format!("unknown hint '{key}'"), |f| f.message));
+        return Err(unknown.map_or_else(|| format!("unknown hint '{}'", Quoted(key)), |f| f.message));
     };
     let aliases: Vec<&str> = vocabulary
         .entries()
@@ -96,24 +102,24 @@ pub fn explain(vocabulary: &Vocabulary, key: &str, format: Format) -> Result<Str
             Ok(serde_json::to_string_pretty(&value).unwrap_or_default() + "\n")
         }
         Format::Text => {
-            let mut out = format!("{}: {}\n", entry.key, entry.summary);
-            out += &format!("  objects:  {}\n", entry.objects.join(", "));
+            let mut out = format!("{}: {}\n", shown(&entry.key), shown(&entry.summary));
+            out += &format!("  objects:  {}\n", shown(&entry.objects.join(", ")));
             let mut kind = entry.kind.as_str().to_string();
             if !entry.values.is_empty() {
-                kind += &format!(", one of: {}", entry.values.join(", "));
+                kind += &format!(", one of: {}", shown(&entry.values.join(", ")));
             }
             if let Some(range) = range(entry.min, entry.max) {
                 kind += &format!(", {range}");
             }
             out += &format!("  type:     {kind}\n");
             if let Some(default) = &entry.default {
-                out += &format!("  default:  {default}\n");
+                out += &format!("  default:  {}\n", shown(default));
             }
             if let Some(canonical) = &entry.alias_of {
-                out += &format!("  another name of: {canonical}\n");
+                out += &format!("  another name of: {}\n", shown(canonical));
             }
             if !aliases.is_empty() {
-                out += &format!("  also spelled: {}\n", aliases.join(", "));
+                out += &format!("  also spelled: {}\n", shown(&aliases.join(", ")));
             }
             out += "  read by:\n";
             for reader in &entry.readers {
@@ -122,7 +128,7 @@ pub fn explain(vocabulary: &Vocabulary, key: &str, format: Format) -> Result<Str
             out += "  versions read:\n";
             for name in readers_of(entry) {
                 if let Some(target) = vocabulary.target(name) {
-                    out += &format!("    {name}: {} ({})\n", target.title, target.read);
+                    out += &format!("    {}: {} ({})\n", shown(name), shown(&target.title), shown(&target.read));
                 }
             }
             Ok(out)
@@ -155,12 +161,12 @@ fn releases(vocabulary: &Vocabulary, reader: &Reader) -> Option<String> {
 }
 
 fn reader_text(vocabulary: &Vocabulary, reader: &Reader) -> String {
-    let mut out = format!("    {}: {}\n", reader.target, parse_words(reader));
+    let mut out = format!("    {}: {}\n", shown(&reader.target), shown(&parse_words(reader)));
     if let Some(releases) = releases(vocabulary, reader) {
         out += &format!("        releases: {releases}\n");
     }
     if let Some(condition) = &reader.only_under {
-        out += &format!("        only under: {condition}\n");
+        out += &format!("        only under: {}\n", shown(condition));
     }
     if reader.unread {
         out += "        taken, but nothing uses it: no effect\n";
@@ -169,23 +175,23 @@ fn reader_text(vocabulary: &Vocabulary, reader: &Reader) -> String {
         out += "        inverted: a value read as true turns the behaviour off\n";
     }
     for sentinel in &reader.sentinels {
-        out += &format!("        {}: {}\n", sentinel.value, sentinel.means);
+        out += &format!("        {}: {}\n", shown(&sentinel.value), shown(&sentinel.means));
     }
     if let Some(range) = range(reader.min, reader.max) {
         out += &format!("        range: {range}\n");
     }
     if let Some(default) = &reader.default {
-        out += &format!("        default: {default}\n");
+        out += &format!("        default: {}\n", shown(default));
     }
     if let Some(otherwise) = &reader.otherwise {
-        out += &format!("        a value it cannot read is {otherwise}\n");
+        out += &format!("        a value it cannot read is {}\n", shown(otherwise));
     }
     if let Some(how) = &reader.how {
-        out += &format!("        how: {how}\n");
+        out += &format!("        how: {}\n", shown(how));
     }
     match &reader.version {
-        Some(version) => out += &format!("        source: {} ({version})\n", reader.source),
-        None => out += &format!("        source: {}\n", reader.source),
+        Some(version) => out += &format!("        source: {} ({})\n", shown(&reader.source), shown(version)),
+        None => out += &format!("        source: {}\n", shown(&reader.source)),
     }
     out
 }
