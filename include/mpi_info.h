@@ -1317,16 +1317,18 @@ int PMPIX_Info_equal(MPI_Info a, MPI_Info b, int ordered, int *equal);
  * Checks the hints in an info object against the field's hint vocabulary.
  *
  * Reads every pair of `info` the way each named target (an MPI implementation, the standard,
- * or an I/O library) reads it, and creates a new object `*diagnostics` holding one pair per
- * key with a finding: the key, mapped to a value that starts with the finding's code, then
- * `": "` and a one-line message that names the targets concerned. An empty object means
- * nothing was found. `info` is not changed.
+ * or an I/O library) reads it in the releases named, and creates a new object `*diagnostics`
+ * holding one pair per key with an error or a warning: the key, mapped to a value that starts
+ * with the finding's code, then `": "` and a one-line message that names the targets (and
+ * releases) concerned. An empty object means nothing was found; notes (a hint another target
+ * reads, a value read as meant in an unusual spelling) are left out. `info` is not changed.
  *
  * The codes: `unknown-key` (no vocabulary knows the key; the message names the nearest known
- * keys when they are close), `bad-value` (not of the key's type, or not a value a target
- * accepts, case included), `unit-suffix` (a number with a suffix where a target reads plain
- * integers; the message says what the target uses instead), `out-of-range`,
- * `not-read-by-target` (a known key that none of the named targets reads),
+ * keys when they are close), `bad-value` (read otherwise than meant, or not read: not a value
+ * a target accepts, case included), `unit-suffix` (a number with a suffix where a target reads
+ * plain integers; the message says what the target uses instead), `out-of-range`,
+ * `not-read-by-target` (a known key a named target does not read in the releases named, or
+ * takes without using),
  * `too-long-for-target` (a key or value past a target's length limit), `conflict` (a
  * combination a target documents as overriding or contradicting another, or a key and its
  * alias set to different values). A key with several findings gets its first, in that order
@@ -1335,15 +1337,18 @@ int PMPIX_Info_equal(MPI_Info a, MPI_Info b, int ordered, int *equal);
  *
  * Parameters:
  * - `info` (in): the object (`MPI_INFO_ENV` allowed);
- * - `targets` (in): comma-separated target names, from `mpi` (the standard), `mpich`,
- *   `openmpi`, `pnetcdf`, `cray-mpich`; NULL for all;
+ * - `targets` (in): comma-separated targets, from `mpi` (the standard), `mpich`, `openmpi`,
+ *   `pnetcdf`, `cray-mpich`, each its newest release known, or with a release: `mpich@4.0.2`,
+ *   `openmpi@4.1` (every 4.1.x), `openmpi@main`; NULL for all;
  * - `diagnostics` (out): the handle of a new object with the findings, which the caller frees.
  *
  * Errors, in checking order (on error no object is created and `*diagnostics` is not written):
  * - `MPI_ERR_INFO`: `info` is not a live object;
  * - `MPI_ERR_ARG`: `targets` is longer than `MPI_MAX_INFO_VAL - 1` bytes or not UTF-8;
  * - `MPI_ERR_ARG`: `diagnostics` is NULL;
- * - `MPI_ERR_ARG`: `targets` names a target the vocabulary does not have, or an empty one;
+ * - `MPI_ERR_ARG`: `targets` names a target the vocabulary does not have, an empty one, or a
+ *   release that is not `main` or numbers (a release the vocabulary does not list is read as
+ *   the nearest it does);
  *
  * and, wherever memory runs out (the first call of a process reads the built-in vocabulary
  * before it can judge `targets`):
@@ -1382,7 +1387,8 @@ int PMPIX_Info_check(MPI_Info info, const char *targets, MPI_Info *diagnostics);
  * - `MPI_ERR_ARG`: `diagnostics` is NULL;
  * - `MPI_ERR_ARG`: `vocabulary` is not a vocabulary document (`mpi-info-lint --vocabulary FILE`
  *   says what is wrong with it);
- * - `MPI_ERR_ARG`: `targets` names a target neither vocabulary has, or an empty one;
+ * - `MPI_ERR_ARG`: `targets` names a target neither vocabulary has, an empty one, or a release
+ *   that is not `main` or numbers;
  *
  * and, wherever memory runs out (the vocabularies are read before `vocabulary` and `targets`
  * can be judged):

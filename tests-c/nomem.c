@@ -136,8 +136,8 @@ static const char *const CHECK_PAIRS[] = {
     "cb_buffer_size", "unit-suffix: for mpich: '16M' is read as 16: the 'M' is dropped; 16M is 16777216",
     "cb_bufer_size", "unknown-key: unknown hint 'cb_bufer_size'; did you mean 'cb_buffer_size'?",
     "romio_no_indep_rw", "conflict: for mpich: ROMIO reads romio_no_indep_rw after romio_cb_write: romio_no_indep_rw=true "
-                         "turns collective buffering back on (enable) and deferred open is used, although the code comments "
-                         "say romio_cb_write=disable should win.",
+                         "sets romio_cb_write back to enable and deferred open is used, although the code comments say "
+                         "romio_cb_write=disable should win (same in the GPFS driver).",
     "romio_cb_ds_threshold", "out-of-range: for mpich: 101 is above the greatest value it takes, 100",
     "mylib_cache", "bad-value: for mylib: 'yes' is not one of true, false (spelled exactly)"};
 static const char MYLIB_VOCABULARY[] =

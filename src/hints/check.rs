@@ -102,8 +102,6 @@ impl Checker<'_> {
                 return self.lengths(key, value, found);
             }
         }
-        self.lengths(key, value, found)?;
-
         // What each reader of each named target makes of the value in the releases named;
         // readers with the same verdict share one finding.
         let mut verdicts: Vec<(Verdict, Vec<Label<'_>>)> = Vec::new();
@@ -157,11 +155,13 @@ impl Checker<'_> {
             coverage.push(seen);
         }
 
+        // In the order of checking: not read, length, value, conflict.
         if coverage.iter().all(|c| c.covered == 0) {
             self.not_read(entry, &coverage, found)?;
         } else {
             self.partly_read(entry, &coverage, found)?;
         }
+        self.lengths(key, value, found)?;
         for (verdict, labels) in verdicts {
             let message = try_format(format_args!("for {}: {}", Labels(&labels), verdict.outcome.as_str()))?;
             found.add(verdict.code, verdict.severity, &message, verdict.suggestion)?;
@@ -196,14 +196,15 @@ impl Checker<'_> {
         found.add(Code::NotReadByTarget, Severity::Note, message.as_str(), None)
     }
 
-    /// Named targets that read the key in some releases named but not in others, or store it
-    /// without using it: a warning for those releases.
+    /// Named targets that read the key in some releases named but not in others (when no other
+    /// named target reads it), or store it without using it: a warning for those releases.
     fn partly_read(&self, entry: &Entry, coverage: &[Coverage<'_>], found: &mut Found<'_>) -> Result<(), Error> {
         let quoted = Quoted(entry.key.as_bytes());
-        for seen in coverage {
+        for (n, seen) in coverage.iter().enumerate() {
             let selected = seen.label.releases;
             let missing = selected & !seen.covered;
-            if missing != 0 && seen.anywhere != 0 {
+            let read_by_another = coverage.iter().enumerate().any(|(m, other)| m != n && other.covered != 0);
+            if missing != 0 && seen.anywhere != 0 && !read_by_another {
                 let without = Label { releases: missing, show: true, ..seen.label };
                 let with = Label { releases: seen.anywhere, show: true, ..seen.label };
                 let mut message: MessageBuf = MessageBuf::new();

@@ -155,7 +155,7 @@ impl Reader<'_> {
                 Some(b',') => self.at += 1,
                 Some(b'}') => {
                     self.at += 1;
-                    return match self.name_given_twice(&members, names) {
+                    return match self.name_given_twice(&members, names)? {
                         Some(at) => {
                             self.at = at;
                             Err(self.error("member name given twice"))
@@ -172,8 +172,14 @@ impl Reader<'_> {
     /// are sorted by the hashes of their names, so that only names of equal hashes are compared:
     /// comparing each name with every earlier one would cost the square of their number (a
     /// hostile object of many members).
-    fn name_given_twice(&mut self, members: &[(String, Value)], names: Vec<(u64, usize)>) -> Option<usize> {
-        let mut by_hash: Vec<(u64, usize)> = names.iter().enumerate().map(|(n, &(hash, _))| (hash, n)).collect();
+    fn name_given_twice(
+        &mut self,
+        members: &[(String, Value)],
+        names: Vec<(u64, usize)>,
+    ) -> Result<Option<usize>, JsonError> {
+        let mut by_hash: Vec<(u64, usize)> = Vec::new();
+        by_hash.try_reserve_exact(names.len()).map_err(|_| JsonError::NoMem)?;
+        by_hash.extend(names.iter().enumerate().map(|(n, &(hash, _))| (hash, n)));
         by_hash.sort_unstable();
         let mut first: Option<usize> = None;
         for group in by_hash.chunk_by(|a, b| a.0 == b.0).filter(|group| group.len() > 1) {
@@ -189,7 +195,7 @@ impl Reader<'_> {
                 }
             }
         }
-        first.map(|member| names[member].1)
+        Ok(first.map(|member| names[member].1))
     }
 
     fn array(&mut self, depth: usize) -> Result<Value, JsonError> {

@@ -580,9 +580,8 @@ pub fn hydu_process_mfile_token(value: &[u8]) -> Reading {
 /// `:`; a count that is not a whole number is taken as 1. A name with a blank is a name no host
 /// has.
 pub fn romio_cb_config_list(value: &[u8]) -> Reading {
-    let pieces: Vec<(usize, &[u8])> = elements(value, true).collect();
-    let last = pieces.len().saturating_sub(1);
-    for (n, &(start, piece)) in pieces.iter().enumerate() {
+    let last = elements(value, true).count().saturating_sub(1);
+    for (n, (start, piece)) in elements(value, true).enumerate() {
         if piece.is_empty() && n == last && n > 0 {
             continue;
         }

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::release::{ReleaseSet, Spans, Version};
-use super::text::{try_string, Quoted};
+use super::text::{try_format, try_string, Quoted};
 use super::vocab::{Target, Vocabulary, MAX_TARGETS};
 use crate::error::Error;
 
@@ -126,7 +126,8 @@ impl Targets {
             let below = releases.iter().rposition(|r| *r < version).unwrap_or(0);
             (below, "not a release known here: the one before it is used")
         };
-        let note = format!("{}@{version} is {why} ({})", target.name, Spans { releases, set: 1 << n });
+        let note = try_format(format_args!("{}@{version} is {why} ({})", target.name, Spans { releases, set: 1 << n }))
+            .map_err(|_| TargetError::NoMem)?;
         self.notes.try_reserve(1).map_err(|_| TargetError::NoMem)?;
         self.notes.push(note);
         Ok(1 << n)

@@ -205,6 +205,13 @@ pub(crate) fn judge(entry: &Entry, reader: &Reader, value: &[u8]) -> Result<Opti
             }
             Ok(None)
         }
+        (Reading::Number(read), Meant::Number(number, None))
+            if fallback.is_none() && out_of_range(reader, number, &mut outcome) =>
+        {
+            // A number past what the parser keeps (atoi's 32 bits).
+            let _ = write!(outcome, "; it is read as {read}");
+            error(Code::OutOfRange, outcome, None)
+        }
         (Reading::Number(read), _) => {
             match fallback {
                 None if parsers::strtol(value, 10, false).digits > 0 => {
@@ -330,23 +337,32 @@ pub(crate) fn judge(entry: &Entry, reader: &Reader, value: &[u8]) -> Result<Opti
         (Reading::Invalid, meant) => {
             let text = trim(value);
             let suggestion = match meant {
-                Meant::Bool(wanted) => spelling(reader, wanted).map(str::to_string),
-                Meant::Number(number, Some(_)) => Some(format!("{number}")),
+                Meant::Bool(wanted) => spelling(reader, wanted).map(try_string).transpose()?,
+                Meant::Number(number, Some(_)) => Some(try_format(format_args!("{number}"))?),
                 _ => None,
             };
             let near = if words.iter().any(|w| w.as_bytes() == text) {
                 let _ = write!(outcome, "'{shown}' is not taken with blanks around it");
-                words.iter().find(|w| w.as_bytes() == text).cloned()
+                words.iter().find(|w| w.as_bytes() == text)
             } else {
                 not_read(&mut outcome, shown, reader);
-                nearest_word(words, text).cloned()
+                nearest_word(words, text)
             };
-            otherwise(&mut outcome);
+            if let (Meant::Number(number, Some(suffix)), false) = (meant, reader.parser == Parser::SizeSuffix) {
+                let _ = write!(outcome, ", without the '{}'", Quoted(suffix));
+                otherwise(&mut outcome);
+                let _ = write!(outcome, "; {} is {number}", Quoted(text));
+            } else {
+                otherwise(&mut outcome);
+            }
             // A unit suffix where the reader takes none; a reader of suffixes that does not
             // take this one reads a bad value.
             let suffixed = matches!(meant, Meant::Number(_, Some(_)));
             let code = if suffixed && reader.parser != Parser::SizeSuffix { Code::UnitSuffix } else { Code::BadValue };
-            let suggestion = suggestion.or(near).map(|s| try_string(&s)).transpose()?;
+            let suggestion = match suggestion {
+                Some(suggestion) => Some(suggestion),
+                None => near.map(|word| try_string(word)).transpose()?,
+            };
             error(code, outcome, suggestion)
         }
     }
@@ -356,7 +372,11 @@ pub(crate) fn judge(entry: &Entry, reader: &Reader, value: &[u8]) -> Result<Opti
 fn not_read(outcome: &mut MessageBuf, shown: Quoted<'_>, reader: &Reader) {
     let takes = Takes(reader);
     match reader.parser {
-        Parser::RomioEnabled | Parser::Strcmp | Parser::Strcasecmp | Parser::McaBaseVarEnum => {
+        Parser::RomioEnabled
+        | Parser::RomioTrueFalse
+        | Parser::Strcmp
+        | Parser::Strcasecmp
+        | Parser::McaBaseVarEnum => {
             let _ = write!(outcome, "'{shown}' is not {takes}");
         }
         _ => {
@@ -427,7 +447,7 @@ impl std::fmt::Display for Takes<'_> {
             }
             Parser::OpalInfoValueToBool => f.write_str("true, false or a whole number"),
             Parser::MpichParseStringValue => f.write_str("true, false or a number"),
-            Parser::RomioTrueFalse => f.write_str("true, TRUE, false or FALSE"),
+            Parser::RomioTrueFalse => f.write_str("one of true, TRUE, false, FALSE (spelled exactly)"),
             Parser::RomioEnabled | Parser::Strcmp => write!(f, "one of {words} (spelled exactly)"),
             Parser::Strcasecmp | Parser::McaBaseVarEnum => write!(f, "one of {words} (any case)"),
             Parser::StrncmpPrefix => write!(f, "a value starting with one of {words}"),
