@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # libmpi_info_hintcheck in real MPI jobs (docs/hintcheck.md), on each MPI that is installed
 # (MPICH: mpicc.mpich, mpirun.mpich; Open MPI: mpicc.openmpi, mpirun.openmpi), with 2 and 4
-# processes (and one job of 1): builds the library (make hintcheck MPICC=...) and hintcheck/tests/hintjob.c, runs
-# its modes under mpirun with the library preloaded, and checks the reports with
-# check_report.py; first the core's unit tests. With neither MPI, says so and counts nothing.
-# Every job is bounded by `timeout`. Ends with "hintcheck: N passed, M failed".
+# processes (and some jobs of 1 or 2): builds the library (make hintcheck MPICC=...) and
+# hintcheck/tests/hintjob.c, runs its modes under mpirun with the library preloaded, and checks
+# the reports with check_report.py (which validates each against hintcheck/report.schema.json);
+# first the core's unit tests. Report paths that are not regular files (a FIFO, a symbolic link,
+# a device node when run as root, /dev/stdout, a directory) must be refused and left as they
+# were. With neither MPI, says so and counts nothing. Every job is bounded by `timeout`. Ends
+# with "hintcheck: N passed, M failed".
 set -u
 cd "$(dirname "$0")/../.."
 MAKE=${MAKE:-make}

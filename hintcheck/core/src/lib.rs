@@ -312,7 +312,7 @@ mod flusher {
                 break;
             }
             drop(stop);
-            write_now();
+            let _ = catch_unwind(write_now);
             stop = STOP.lock().unwrap_or_else(|e| e.into_inner());
         }
     }
