@@ -44,7 +44,7 @@ install-hintcheck: hintcheck
 #: uninstall-hintcheck  removes what install-hintcheck installed
 uninstall-hintcheck:
 	rm -f $(DESTDIR)$(LIBDIR)/libmpi_info_hintcheck.so $(DESTDIR)$(PKGDATADIR)/hintcheck-report.schema.json
-	-rmdir $(DESTDIR)$(PKGDATADIR) 2>/dev/null
+	-@rmdir $(DESTDIR)$(PKGDATADIR) 2>/dev/null || true
 
 # For each MPI installed (mpicc.mpich, mpicc.openmpi), the library built, then the jobs of
 # hintcheck/bench.sh (BENCH_NP, BENCH_N).
