@@ -34,6 +34,7 @@ HcCall *mpi_info_hintcheck_call_begin(const char *call, const char *filename, in
 void mpi_info_hintcheck_requested(HcCall *c, const char *pairs, size_t len);
 void mpi_info_hintcheck_reported(HcCall *c, const char *pairs, size_t len);
 void mpi_info_hintcheck_note(HcCall *c, const char *message);
+void mpi_info_hintcheck_unread(HcCall *c, int reported, int index, const char *key, int max_key);
 int mpi_info_hintcheck_mismatch(HcCall *c, int nranks, const int *world_ranks, const int *lens, const char *buf, int print);
 int mpi_info_hintcheck_call_end(HcCall *c);
 void mpi_info_hintcheck_counts(long long *out);
@@ -128,15 +129,21 @@ static int get_value(MPI_Info info, const char *key, char *value, int room) {
  * "key\0value\0"... (keys and values hold no NUL); returns the number of pairs, -1 if not all
  * could be read (out of memory: out keeps those that were). A value is read in one call into
  * MPI_MAX_INFO_VAL + 1 bytes (MPICH's MPI_Info_set takes values of MPI_MAX_INFO_VAL
- * characters); a longer one, which only the MPI itself can have set, is read again whole. */
-static int read_info(MPI_Info info, Buf *out) {
+ * characters); a longer one, which only the MPI itself can have set, is read again whole. A key
+ * MPI_Info_get_nthkey does not give, or whose value cannot be read, is noted on the call c
+ * (reported: of the object the MPI reports, else the caller's), never left out in silence:
+ * MPICH 4.0.2 gives a key of 255 characters cut to 254, under which there is no value. */
+static int read_info(MPI_Info info, Buf *out, HcCall *c, int reported) {
     int nkeys = 0, n = 0;
     if (info == MPI_INFO_NULL) return 0;
     if (PMPI_Info_get_nkeys(info, &nkeys) != MPI_SUCCESS || nkeys <= 0) return 0;
     for (int i = 0; i < nkeys; i++) {
         char key[MPI_MAX_INFO_KEY + 1];
         memset(key, 0, sizeof key);
-        if (PMPI_Info_get_nthkey(info, i, key) != MPI_SUCCESS) continue;
+        if (PMPI_Info_get_nthkey(info, i, key) != MPI_SUCCESS) {
+            mpi_info_hintcheck_unread(c, reported, i, NULL, MPI_MAX_INFO_KEY);
+            continue;
+        }
         size_t mark = out->len;
         buf_add(out, key, strlen(key) + 1);
         if (!buf_reserve(out, MPI_MAX_INFO_VAL + 1)) return -1;
@@ -145,7 +152,11 @@ static int read_info(MPI_Info info, Buf *out) {
             if (!buf_reserve(out, (size_t)vlen + 1)) return -1;
             vlen = get_value(info, key, out->data + out->len, vlen + 1);
         }
-        if (vlen < 0) { out->len = mark; continue; }
+        if (vlen < 0) {
+            out->len = mark;
+            mpi_info_hintcheck_unread(c, reported, i, key, MPI_MAX_INFO_KEY);
+            continue;
+        }
         out->len += strlen(out->data + out->len) + 1;
         n++;
     }
@@ -212,7 +223,7 @@ static int pre(Check *k, const char *call, const char *filename, MPI_Comm comm, 
     k->size = size;
     k->c = mpi_info_hintcheck_call_begin(call, filename, size);
     if (!k->c) return 0;
-    k->n = read_info(info, &k->requested);
+    k->n = read_info(info, &k->requested, k->c, 0);
     if (k->n < 0) {
         mpi_info_hintcheck_note(k->c, "the caller's hints could not all be read (out of memory)");
         k->n = 0;
@@ -222,9 +233,10 @@ static int pre(Check *k, const char *call, const char *filename, MPI_Comm comm, 
     return 1;
 }
 
+/* The call returned an error: there is no object whose hints the MPI could report. */
 static void failed(Check *k, int rc) {
     char msg[96];
-    snprintf(msg, sizeof msg, "the call returned error code %d: nothing reported", rc);
+    snprintf(msg, sizeof msg, "the call failed (error code %d): nothing is reported", rc);
     mpi_info_hintcheck_note(k->c, msg);
 }
 
@@ -288,7 +300,7 @@ static void agree(Check *k, MPI_Comm comm) {
 /* What the MPI reports after the call (info_used is freed here). */
 static void reported(Check *k, MPI_Info info_used) {
     Buf pairs = {0};
-    if (read_info(info_used, &pairs) < 0) {
+    if (read_info(info_used, &pairs, k->c, 1) < 0) {
         mpi_info_hintcheck_note(k->c, "the hints the MPI reports could not all be read (out of memory)");
         pairs.len = 0;
     }
@@ -553,18 +565,19 @@ int MPI_Init_thread(int *argc, char ***argv, int required, int *provided) {
  * communicators made for groups are freed. Then PMPI_Finalize, whose result is returned. */
 int MPI_Finalize(void) {
     if (setup()) {
-        /* mine: checked calls, diagnostics, disagreeing keys of this process. totals: rank 0's
-         * own three, the diagnostics of every process, the most disagreeing keys any process
-         * saw (every process of a call sees the same ones). */
-        long long mine[3] = {0, 0, 0}, sums[3] = {0, 0, 0}, maxima[3] = {0, 0, 0}, totals[5];
+        /* mine: checked calls, diagnostics, distinct disagreeing keys and calls with a
+         * disagreement of this process. totals: rank 0's own calls and diagnostics, the
+         * diagnostics of every process, the most disagreeing keys and calls with a disagreement
+         * any process saw (every process of a call sees the same ones). */
+        long long mine[4] = {0, 0, 0, 0}, sums[4] = {0, 0, 0, 0}, maxima[4] = {0, 0, 0, 0}, totals[5];
         mpi_info_hintcheck_counts(mine);
         pthread_mutex_lock(&state_lock);
         __atomic_store_n(&state, FINALIZED, __ATOMIC_RELEASE);
         pthread_mutex_unlock(&state_lock);
-        if (PMPI_Reduce(mine, sums, 3, MPI_LONG_LONG, MPI_SUM, 0, MPI_COMM_WORLD) == MPI_SUCCESS &&
-            PMPI_Reduce(mine, maxima, 3, MPI_LONG_LONG, MPI_MAX, 0, MPI_COMM_WORLD) == MPI_SUCCESS) {
-            totals[0] = mine[0]; totals[1] = mine[1]; totals[2] = mine[2];
-            totals[3] = sums[1]; totals[4] = maxima[2];
+        if (PMPI_Reduce(mine, sums, 4, MPI_LONG_LONG, MPI_SUM, 0, MPI_COMM_WORLD) == MPI_SUCCESS &&
+            PMPI_Reduce(mine, maxima, 4, MPI_LONG_LONG, MPI_MAX, 0, MPI_COMM_WORLD) == MPI_SUCCESS) {
+            totals[0] = mine[0]; totals[1] = mine[1]; totals[2] = sums[1];
+            totals[3] = maxima[2]; totals[4] = maxima[3];
             mpi_info_hintcheck_finalize(world_rank == 0 ? totals : NULL);
         }
         else

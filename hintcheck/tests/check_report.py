@@ -9,14 +9,33 @@
     check_report.py windows MPI NP REPORT STDERR       the other three window calls
     check_report.py threads MPI NP REPORT STDERR       calls from 2 threads under MPI_THREAD_MULTIPLE
     check_report.py hang MPI NP REPORT STDERR          the disagreement printed and written before the hang
+    check_report.py many MPI NP REPORT STDERR N        N files opened with the same hints: one entry
+    check_report.py die MPI NP REPORT STDERR N         a job killed a while after N equal calls
+    check_report.py longkey MPI NP REPORT STDERR       a 255-character key cut by the MPI: noted
+    check_report.py controls MPI NP REPORT STDERR      ESC, BEL, newlines, non-UTF-8 bytes: escaped
+    check_report.py fail MPI NP REPORT STDERR          a failed MPI_File_open: its note
+    check_report.py redisagree MPI NP REPORT STDERR    one disagreeing key in 3 calls
+    check_report.py targets MPI NP REPORT STDERR       an unknown name in MPI_INFO_HINTCHECK_TARGETS
+    check_report.py fork MPI NP REPORT STDERR          a child made with fork while files are opened
+    check_report.py refused STDERR PATH                the one message of a report path refused
 
-MPI is mpich or openmpi, NP the number of processes. Prints each failed check and ends with
-"check_report: N passed, M failed"; exits non-zero if a check failed.
+MPI is mpich or openmpi, NP the number of processes. Every report is first validated against
+hintcheck/report.schema.json (python3-jsonschema), the schema the report's Rust types make.
+Prints each failed check and ends with "check_report: N passed, M failed"; exits non-zero if a
+check failed.
 """
 
 import json
+import os
 import re
 import sys
+
+import jsonschema
+
+SCHEMA_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "report.schema.json")
+with open(SCHEMA_PATH) as _f:
+    SCHEMA = json.load(_f)
+VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 
 CODES = {"unknown-key", "bad-value", "unit-suffix", "out-of-range", "not-read-by-target",
          "too-long-for-target", "conflict"}
@@ -76,8 +95,14 @@ def schema(report):
             good = test(value) if not isinstance(test, type) else isinstance(value, test)
             if not good:
                 bad.append(f"{where}.{field} = {value!r}")
-        if c.get("call", "").startswith("MPI_File_open") and not is_str(c.get("filename")):
-            bad.append(f"{where}: MPI_File_open without a filename")
+        if c.get("call") == "MPI_File_open":
+            names, others = c.get("filenames"), c.get("calls_on_other_files")
+            if not (isinstance(names, list) and 1 <= len(names) <= 8 and all(map(is_str, names))
+                    and len(set(names)) == len(names) and is_int(others) and others >= 0
+                    and len(names) + others <= c.get("count", 0)):
+                bad.append(f"{where}: MPI_File_open without its file names: {names!r}, {others!r}")
+        elif "filenames" in c or "calls_on_other_files" in c:
+            bad.append(f"{where}: file names on a call that opens no file")
         for h in c.get("hints", []):
             if not (isinstance(h, dict) and is_str(h.get("key")) and is_str(h.get("value"))):
                 bad.append(f"{where}.hints: {h!r}")
@@ -112,6 +137,7 @@ def schema(report):
 
 
 def load(path):
+    """The report, if it is valid JSON and valid against the schema."""
     try:
         with open(path) as f:
             report = json.load(f)
@@ -119,6 +145,11 @@ def load(path):
         check(False, f"{path} is valid JSON ({e})")
         return None
     check(True, f"{path} is valid JSON")
+    errors = sorted(VALIDATOR.iter_errors(report), key=lambda e: list(e.absolute_path))
+    for e in errors[:5]:
+        print(f"  report.schema.json: {'/'.join(map(str, e.absolute_path))}: {e.message[:200]}")
+    if not check(not errors, f"{path} is valid against report.schema.json ({len(errors)} errors)"):
+        return None
     return report
 
 
@@ -219,7 +250,7 @@ def codes(mpi, np, path, stderr):
             added = any(e["status"] == "added" for e in c["effective"])
             check(added == exp["added"][mpi], f"{name}: keys added by the MPI: {added}")
             if name == "MPI_File_open":
-                check(c["filename"].endswith("/codes.dat"), "MPI_File_open: the filename")
+                check(len(c["filenames"]) == 1 and c["filenames"][0].endswith("/codes.dat"), "MPI_File_open: the filename")
     seen = {s for c in report["calls"] for s in (e["status"] for e in c["effective"])}
     check(seen == STATUSES, f"every status seen in the job: {sorted(seen)}")
     # Every code but too-long-for-target (see long()): an MPI's MPI_Info_set refuses what is too
@@ -256,7 +287,7 @@ def disagree(mpi, np, path, stderr):
     check(f'  cb_nodes: "1" on {ranks(even)}; "2" on {ranks(odd)}\n' in text, "the cb_nodes disagreement printed with values and ranks")
     check(f'  access_style: (not passed) on {ranks(list(range(last)))}; "read_once" on rank {last}\n' in text,
           "the access_style disagreement printed with values and ranks")
-    check(re.search(r"^mpi-info hintcheck: 2 checked calls on rank 0, .* 3 hints on which processes disagreed", text, re.M) is not None,
+    check(re.search(r"^mpi-info hintcheck: 2 checked calls on rank 0, .* 3 hints on which processes disagreed in 2 calls \(report: ", text, re.M) is not None,
           "the summary")
 
 
@@ -279,11 +310,10 @@ def repeat(mpi, np, path, stderr):
         return
     common(report, mpi, np)
     opens = calls_named(report, "MPI_File_open")
-    if check(len(opens) == 2, "two entries: one per file"):
-        check([c["count"] for c in opens] == [3, 1], f"counts {[c['count'] for c in opens]}")
-        check([c["filename"].rsplit("/", 1)[-1] for c in opens] == ["repeat1.dat", "repeat2.dat"], "file names")
-        strip = lambda c: {k: v for k, v in c.items() if k not in ("count", "filename")}
-        check(strip(opens[0]) == strip(opens[1]), "the same findings for both files")
+    if check(len(opens) == 1, "one entry for the two files opened with the same hints"):
+        check(opens[0]["count"] == 4, f"count {opens[0]['count']}")
+        check([f.rsplit("/", 1)[-1] for f in opens[0]["filenames"]] == ["repeat1.dat", "repeat2.dat"], "file names, each once")
+        check(opens[0]["calls_on_other_files"] == 0, "no other file")
         check([d["code"] for d in opens[0]["diagnostics"]] == ["unit-suffix"], "cb_buffer_size=16M: unit-suffix")
     check(report["checked_calls"] == 4 and report["findings"] == 4, "4 checked calls, 4 findings")
 
@@ -331,6 +361,156 @@ def hang(mpi, np, path, stderr):
         check(any("did not return" in n for n in c["notes"]), "and a note that it was written before the call returned")
 
 
+def many(mpi, np, path, stderr, n):
+    """hintjob many: n files opened with the same hints are one entry; the report stays small."""
+    report = load(path)
+    if report is None or not schema(report):
+        return
+    common(report, mpi, np)
+    if check(len(report["calls"]) == 1, f"one entry for {n} files ({len(report['calls'])})"):
+        c = report["calls"][0]
+        check(c["count"] == n, f"count {c['count']} == {n}")
+        want = [f"many{i}.dat" for i in range(min(n, 8))]
+        check([f.rsplit("/", 1)[-1] for f in c["filenames"]] == want, f"the first 8 file names {c['filenames']}")
+        check(c["calls_on_other_files"] == max(n - 8, 0), f"the others counted: {c['calls_on_other_files']}")
+    check(os.path.getsize(path) < 16384, f"the report is small: {os.path.getsize(path)} bytes")
+
+
+def die(mpi, np, path, stderr, n):
+    """hintjob die: n equal calls, then the job sleeps 3 s and is killed: the report, rewritten
+    at least once a second while counts change, has every call."""
+    report = load(path)
+    if report is None or not schema(report):
+        return
+    check(report["finalized"] is False, "the report of a job that died says so")
+    check(report["checked_calls"] == n, f"checked_calls {report['checked_calls']} == {n}")
+    if check(len(report["calls"]) == 1, "one entry"):
+        check(report["calls"][0]["count"] == n, f"count {report['calls'][0]['count']} == {n}")
+
+
+def longkey(mpi, np, path, stderr):
+    """hintjob longkey on MPICH: MPI_Info_get_nthkey gives the 255-character key cut to 254;
+    the pair cannot be read, and a note says so, with the key as the MPI gave it."""
+    report = load(path)
+    if report is None or not schema(report):
+        return
+    cut = "romio_" + "k" * 248
+    if check(len(report["calls"]) == 1, "one call"):
+        c = report["calls"][0]
+        check([h["key"] for h in c["hints"]] == ["cb_nodes"], f"the other pair is kept: {[h['key'][:20] for h in c['hints']]}")
+        notes = [n for n in c["notes"] if f"'{cut}'" in n]
+        check(len(notes) == 1, f"a note names the key as the MPI gave it (254 characters): {c['notes']}")
+        check(any("254 characters" in n and "MPI_MAX_INFO_KEY is 255" in n and "cut" in n for n in notes),
+              "the note says the MPI may have cut the key")
+
+
+ESC_BYTES = ("\x1b", "\x07")
+
+
+def controls(mpi, np, path, stderr):
+    """hintjob controls: keys, values and file names with ESC, BEL, a newline and the byte 0xff.
+    The report keeps them exactly (0xff as \\udcff); standard error shows them escaped."""
+    report = load(path)
+    if report is None or not schema(report):
+        return
+    key = "cb_\x1b[31mkey\x07\nx\udcff"
+    if check(len(report["calls"]) == 1, "one call"):
+        c = report["calls"][0]
+        check(os.fsencode(c["filenames"][0]).endswith(b"/ctl\x1b[31m\x07\n\xff.dat"), f"the file name, bytes exactly: {c['filenames']!r}")
+        hints = {h["key"]: h["value"] for h in c["hints"]}
+        check(hints.get(key) == "v\x1b\x07\nv\udcff", f"the key and value, exactly: {hints!r}")
+        check(os.fsencode(key) == b"cb_\x1b[31mkey\x07\nx\xff", "the lone surrogate gives the byte back")
+        if np > 1:
+            check([m["key"] for m in c["mismatches"]] == ["cb_nodes"], "the disagreement")
+    with open(stderr, "rb") as f:
+        raw = f.read()
+    check(b"\x1b" not in raw and b"\x07" not in raw, "no ESC or BEL reaches standard error")
+    text = raw.decode("utf-8", "replace")
+    check("cb_\\u{1b}[31mkey\\u{7}\\nx\\xff" in text, "the key escaped in the summary")
+    check("v\\u{1b}\\u{7}\\nv\\xff" in text, "the value escaped in the summary")
+    if np > 1:
+        check('ctl\\u{1b}[31m\\u{7}\\n\\xff.dat")' in text, "the file name escaped in the disagreement")
+        check('  cb_nodes: "1\\u{1b}\\u{7}\\n" on rank' in text, "the values escaped in the disagreement")
+    # Every line on standard error is the tool's (a newline inside a key would start a line of
+    # its own).
+    lines = [l for l in text.split("\n") if l]
+    check(all(l.startswith("mpi-info hintcheck:") or l.startswith("  ") for l in lines),
+          f"every line on standard error is a line of the tool: {[l for l in lines if not (l.startswith('mpi-info hintcheck:') or l.startswith('  '))][:3]}")
+
+
+def fail(mpi, np, path, stderr):
+    """hintjob fail: MPI_File_open fails; its one note says so, and blames nothing else."""
+    report = load(path)
+    if report is None or not schema(report):
+        return
+    if check(len(report["calls"]) == 1, "one call"):
+        c = report["calls"][0]
+        check(len(c["notes"]) == 1 and re.fullmatch(r"the call failed \(error code \d+\): nothing is reported", c["notes"][0]) is not None,
+              f"the note of a failed call: {c['notes']}")
+        check(c["effective"] == [], "nothing reported")
+
+
+def redisagree(mpi, np, path, stderr):
+    """hintjob redisagree: one key on which the processes disagree, in 3 equal calls."""
+    report = load(path)
+    if report is None or not schema(report):
+        return
+    common(report, mpi, np)
+    if check(len(report["calls"]) == 1, "one entry"):
+        check(report["calls"][0]["count"] == 3, "count 3")
+    text = open(stderr).read()
+    check(re.search(r"^mpi-info hintcheck: 3 checked calls on rank 0, \d+ diagnostics? \(\d+ on all \d+ processes\), 1 hint on which processes disagreed in 3 calls \(report: ", text, re.M) is not None,
+          "the summary counts one key, in 3 calls")
+
+
+def targets(mpi, np, path, stderr):
+    """hintjob long with MPI_INFO_HINTCHECK_TARGETS=mpich,no<ESC>such,openmpi: the unknown name
+    is noted, escaped, and ignored; the others are kept."""
+    report = load(path)
+    if report is None or not schema(report):
+        return
+    check(report["target"] == "mpich,openmpi", f"the known targets kept: {report['target']!r}")
+    check(report["notes"] == ["MPI_INFO_HINTCHECK_TARGETS: 'no\\u{1b}such' is not a target the checker knows: it is ignored"],
+          f"the unknown name noted, escaped: {report['notes']}")
+    if check(len(report["calls"]) == 1, "one call"):
+        got = [d["code"] for d in report["calls"][0]["diagnostics"]]
+        check("too-long-for-target" in got, f"openmpi is still a target: {got}")
+
+
+def fork(mpi, np, path, stderr):
+    """hintjob fork: a child made with fork while the flusher runs changes nothing."""
+    report = load(path)
+    if report is None or not schema(report):
+        return
+    common(report, mpi, np)
+    check(report["checked_calls"] == 50 and len(report["calls"]) == 1, "the 50 opens, one entry")
+
+
+def escaped(path):
+    """A path as the tool prints it (mpi_info::hints::Escaped): control characters as Rust
+    escapes them, each byte that is not UTF-8 as \\xNN."""
+    out = []
+    for ch in os.fsdecode(path):
+        o = ord(ch)
+        if 0xDC80 <= o <= 0xDCFF:
+            out.append("\\x%02x" % (o - 0xDC00))
+        elif o < 0x20 or 0x7F <= o <= 0x9F:
+            out.append({"\t": "\\t", "\r": "\\r", "\n": "\\n"}.get(ch, "\\u{%x}" % o))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def refused(stderr, path):
+    """A report path that is not a regular file: one message on standard error, naming the path
+    (escaped) and saying the report needs a regular file."""
+    with open(stderr, "rb") as f:
+        lines = [l.decode("utf-8", "replace") for l in f.read().split(b"\n") if l.startswith(b"mpi-info hintcheck:")]
+    if check(len(lines) == 1, f"one message on standard error ({lines})"):
+        check(f" {escaped(os.fsencode(path))}: " in lines[0], f"the message names the path, escaped: {lines[0]!r}")
+        check("the report needs a regular file" in lines[0], f"and says the report needs a regular file: {lines[0]!r}")
+
+
 def main():
     mode = sys.argv[1] if len(sys.argv) > 1 else ""
     if mode == "schema" and len(sys.argv) == 3:
@@ -341,6 +521,13 @@ def main():
         {"codes": codes, "disagree": disagree, "long": long, "repeat": repeat, "threads": threads, "windows": windows}[mode](sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5])
     elif mode == "hang" and len(sys.argv) == 6:
         hang(sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5])
+    elif mode in ("longkey", "controls", "fail", "redisagree", "targets", "fork") and len(sys.argv) == 6:
+        {"longkey": longkey, "controls": controls, "fail": fail, "redisagree": redisagree, "targets": targets,
+         "fork": fork}[mode](sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5])
+    elif mode == "refused" and len(sys.argv) == 4:
+        refused(sys.argv[2], sys.argv[3])
+    elif mode in ("many", "die") and len(sys.argv) == 7:
+        {"many": many, "die": die}[mode](sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5], int(sys.argv[6]))
     else:
         print(__doc__)
         check(False, "usage")

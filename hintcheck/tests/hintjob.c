@@ -20,6 +20,21 @@
  *                          no_locks=true
  *   hintjob plain DIR      an ordinary program: a collective write and read of a file opened
  *                          with hints the MPI takes as they are, output on rank 0, exit status 3 on rank 0
+ *   hintjob many DIR N     N files opened (and deleted on close), each once, with the same hints
+ *   hintjob die DIR N      the same file opened N times, then 3 s of sleep, and every process
+ *                          kills itself (SIGKILL) without MPI_Finalize
+ *   hintjob longkey DIR    a file opened with a key of 255 characters (MPICH 4.0.2's
+ *                          MPI_Info_get_nthkey gives it cut to 254) and cb_nodes=1
+ *   hintjob controls DIR   a key, a value and a file name holding ESC, BEL, a newline and a
+ *                          byte that is not UTF-8; a value of that kind that differs by rank
+ *   hintjob fail DIR       MPI_File_open of a file in a directory that does not exist (the
+ *                          call fails; the program goes on)
+ *   hintjob redisagree DIR the same MPI_Comm_dup_with_info, whose processes disagree on one
+ *                          key, made 3 times
+ *   hintjob fork DIR       a child made with fork (it sleeps 1.5 s and leaves with _exit)
+ *                          while the parent opens 50 files
+ *   hintjob opens DIR N    N files opened with the 20 hints of bench, each once (and deleted on
+ *                          close); rank 0 prints the seconds they took
  *   hintjob bench DIR N    MPI_File_open + MPI_File_close with 20 hints, alternating with
  *                          PMPI_File_open + PMPI_File_close (past the tool), N times each after a
  *                          warm-up; rank 0 prints the medians in microseconds (and the median
@@ -27,10 +42,14 @@
  */
 #include <mpi.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 static int rank, size;
 
@@ -246,6 +265,109 @@ static int plain(const char *dir) {
     return rank == 0 ? 3 : 0;   /* one process, so that Open MPI names the same one every run */
 }
 
+static void sleep_seconds(double s) {
+    struct timespec t = {(time_t)s, (long)((s - (double)(time_t)s) * 1e9)};
+    while (nanosleep(&t, &t) != 0) {}
+}
+
+static int many(const char *dir, int n) {
+    static const char *const hints[] = {"cb_nodes", "1", NULL};
+    MPI_Info info = make(hints);
+    for (int i = 0; i < n; i++) {
+        char name[64];
+        MPI_File fh;
+        snprintf(name, sizeof name, "many%d.dat", i);
+        MPI_File_open(MPI_COMM_WORLD, file_in(dir, name), MPI_MODE_CREATE | MPI_MODE_RDWR | MPI_MODE_DELETE_ON_CLOSE, info, &fh);
+        MPI_File_close(&fh);
+    }
+    MPI_Info_free(&info);
+    if (rank == 0) printf("many: done\n");
+    return 0;
+}
+
+static int die(const char *dir, int n) {
+    static const char *const hints[] = {"cb_buffer_size", "16M", NULL};
+    MPI_Info info = make(hints);
+    for (int i = 0; i < n; i++) {
+        MPI_File fh;
+        MPI_File_open(MPI_COMM_WORLD, file_in(dir, "die.dat"), MPI_MODE_CREATE | MPI_MODE_RDWR, info, &fh);
+        MPI_File_close(&fh);
+    }
+    MPI_Info_free(&info);
+    MPI_Barrier(MPI_COMM_WORLD);
+    sleep_seconds(3);
+    raise(SIGKILL);
+    return 0;
+}
+
+static int longkey(const char *dir) {
+    char key[256];
+    memset(key, 'k', 255);
+    memcpy(key, "romio_", 6);
+    key[255] = '\0';
+    MPI_Info info;
+    MPI_File fh;
+    MPI_Info_create(&info);
+    if (MPI_Info_set(info, key, "1") != MPI_SUCCESS) printf("longkey: MPI_Info_set refused the key\n");
+    MPI_Info_set(info, "cb_nodes", "1");
+    MPI_File_open(MPI_COMM_WORLD, file_in(dir, "longkey.dat"), MPI_MODE_CREATE | MPI_MODE_RDWR, info, &fh);
+    MPI_Info_free(&info);
+    MPI_File_close(&fh);
+    if (rank == 0) printf("longkey: done\n");
+    return 0;
+}
+
+/* ESC, BEL, a newline and 0xff, a byte that is not UTF-8. */
+static int controls(const char *dir) {
+    MPI_Info info;
+    MPI_File fh;
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "cb_\x1b[31mkey\x07\nx\xff", "v\x1b\x07\nv\xff");
+    MPI_Info_set(info, "cb_nodes", rank % 2 ? "2\x1b\x07\n" : "1\x1b\x07\n");
+    MPI_File_open(MPI_COMM_WORLD, file_in(dir, "ctl\x1b[31m\x07\n\xff.dat"), MPI_MODE_CREATE | MPI_MODE_RDWR | MPI_MODE_DELETE_ON_CLOSE, info, &fh);
+    MPI_Info_free(&info);
+    MPI_File_close(&fh);
+    if (rank == 0) printf("controls: done\n");
+    return 0;
+}
+
+static int fail(const char *dir) {
+    static const char *const hints[] = {"cb_nodes", "1", NULL};
+    MPI_Info info = make(hints);
+    MPI_File fh;
+    int rc = MPI_File_open(MPI_COMM_WORLD, file_in(dir, "no/such/dir/fail.dat"), MPI_MODE_RDONLY, info, &fh);
+    MPI_Info_free(&info);
+    if (rank == 0) printf("fail: the open %s\n", rc == MPI_SUCCESS ? "succeeded" : "failed");
+    return 0;
+}
+
+static int redisagree(void) {
+    for (int i = 0; i < 3; i++) {
+        MPI_Comm dup;
+        MPI_Info info;
+        MPI_Info_create(&info);
+        if (rank == 0) MPI_Info_set(info, "mpi_assert_no_any_tag", "true");
+        MPI_Comm_dup_with_info(MPI_COMM_WORLD, info, &dup);
+        MPI_Info_free(&info);
+        MPI_Comm_free(&dup);
+    }
+    if (rank == 0) printf("redisagree: done\n");
+    return 0;
+}
+
+static int forked(const char *dir) {
+    pid_t child = fork();
+    if (child == 0) {
+        sleep_seconds(1.5);
+        _exit(0);
+    }
+    int status = -1;
+    many(dir, 50);
+    if (child > 0) waitpid(child, &status, 0);
+    if (rank == 0) printf("fork: the child left with %d\n", WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+    return 0;
+}
+
 static int cmp_double(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return x < y ? -1 : x > y;
@@ -264,16 +386,37 @@ static double median_max(double *t, int n) {
  * PMPI_File_open + PMPI_File_close (straight to the MPI) in alternation, each pair timed after a
  * barrier; the median of each, and of one small allreduce. On a shared machine the alternation
  * in one process is what makes the two comparable. */
+static const char *const BENCH_HINTS[] = {
+    "cb_buffer_size", "16777216", "cb_nodes", "1", "romio_cb_read", "automatic",
+    "romio_cb_write", "automatic", "romio_ds_read", "automatic", "romio_ds_write", "automatic",
+    "ind_rd_buffer_size", "4194304", "ind_wr_buffer_size", "524288", "romio_no_indep_rw", "false",
+    "cb_config_list", "*:1", "striping_factor", "1", "striping_unit", "1048576",
+    "access_style", "read_mostly", "collective_buffering", "true", "file_perm", "644",
+    "romio_cb_pfr", "disable", "romio_cb_fr_types", "aar", "romio_cb_alltoall", "automatic",
+    "romio_synchronized_flush", "disabled", "romio_visibility_immediate", "true", NULL};
+
+/* N opens of distinct files with the same hints, timed whole (after a barrier, until a barrier
+ * after the last close). */
+static int opens(const char *dir, int n) {
+    MPI_Info info = make(BENCH_HINTS);
+    MPI_Barrier(MPI_COMM_WORLD);
+    double t0 = MPI_Wtime();
+    for (int i = 0; i < n; i++) {
+        char name[64];
+        MPI_File fh;
+        snprintf(name, sizeof name, "opens%d.dat", i);
+        MPI_File_open(MPI_COMM_WORLD, file_in(dir, name), MPI_MODE_CREATE | MPI_MODE_RDWR | MPI_MODE_DELETE_ON_CLOSE, info, &fh);
+        MPI_File_close(&fh);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+    double t = MPI_Wtime() - t0;
+    if (rank == 0) printf("opens: %d opens in %.3f s\n", n, t);
+    MPI_Info_free(&info);
+    return 0;
+}
+
 static int bench(const char *dir, int n) {
-    static const char *const hints[] = {
-        "cb_buffer_size", "16777216", "cb_nodes", "1", "romio_cb_read", "automatic",
-        "romio_cb_write", "automatic", "romio_ds_read", "automatic", "romio_ds_write", "automatic",
-        "ind_rd_buffer_size", "4194304", "ind_wr_buffer_size", "524288", "romio_no_indep_rw", "false",
-        "cb_config_list", "*:1", "striping_factor", "1", "striping_unit", "1048576",
-        "access_style", "read_mostly", "collective_buffering", "true", "file_perm", "644",
-        "romio_cb_pfr", "disable", "romio_cb_fr_types", "aar", "romio_cb_alltoall", "automatic",
-        "romio_synchronized_flush", "disabled", "romio_visibility_immediate", "true", NULL};
-    MPI_Info info = make(hints);
+    MPI_Info info = make(BENCH_HINTS);
     MPI_File fh;
     const char *name = file_in(dir, "bench.dat");
     double *tool = malloc(sizeof(double) * (size_t)n), *direct = malloc(sizeof(double) * (size_t)n);
@@ -328,8 +471,17 @@ int main(int argc, char **argv) {
     else if (argc >= 3 && strcmp(argv[1], "windows") == 0) status = windows();
     else if (argc >= 3 && strcmp(argv[1], "threads") == 0) status = threads(argv[2]);
     else if (argc >= 3 && strcmp(argv[1], "plain") == 0) status = plain(argv[2]);
+    else if (argc >= 4 && strcmp(argv[1], "many") == 0) status = many(argv[2], atoi(argv[3]));
+    else if (argc >= 4 && strcmp(argv[1], "die") == 0) status = die(argv[2], atoi(argv[3]));
+    else if (argc >= 3 && strcmp(argv[1], "longkey") == 0) status = longkey(argv[2]);
+    else if (argc >= 3 && strcmp(argv[1], "controls") == 0) status = controls(argv[2]);
+    else if (argc >= 3 && strcmp(argv[1], "fail") == 0) status = fail(argv[2]);
+    else if (argc >= 3 && strcmp(argv[1], "redisagree") == 0) status = redisagree();
+    else if (argc >= 3 && strcmp(argv[1], "fork") == 0) status = forked(argv[2]);
+    else if (argc >= 4 && strcmp(argv[1], "opens") == 0) status = opens(argv[2], atoi(argv[3]));
     else if (argc >= 4 && strcmp(argv[1], "bench") == 0) status = bench(argv[2], atoi(argv[3]));
-    else if (rank == 0) fprintf(stderr, "usage: hintjob codes|disagree|hang|long|repeat|threads|windows|plain DIR | bench DIR N\n");
+    else if (rank == 0)
+        fprintf(stderr, "usage: hintjob codes|disagree|hang|long|repeat|threads|windows|plain|longkey|controls|fail|redisagree|fork DIR | many|die|opens|bench DIR N\n");
     MPI_Finalize();
     return status;
 }

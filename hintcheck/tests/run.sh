@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # libmpi_info_hintcheck in real MPI jobs (docs/hintcheck.md), on each MPI that is installed
 # (MPICH: mpicc.mpich, mpirun.mpich; Open MPI: mpicc.openmpi, mpirun.openmpi), with 2 and 4
-# processes (and one job of 1): builds the library (make hintcheck MPICC=...) and hintcheck/tests/hintjob.c, runs
-# its modes under mpirun with the library preloaded, and checks the reports with
-# check_report.py; first the core's unit tests. With neither MPI, says so and counts nothing.
-# Every job is bounded by `timeout`. Ends with "hintcheck: N passed, M failed".
+# processes (and some jobs of 1 or 2): builds the library (make hintcheck MPICC=...) and
+# hintcheck/tests/hintjob.c, runs its modes under mpirun with the library preloaded, and checks
+# the reports with check_report.py (which validates each against hintcheck/report.schema.json);
+# first the core's unit tests. Report paths that are not regular files (a FIFO, a symbolic link,
+# a device node when run as root, /dev/stdout, a directory) must be refused and left as they
+# were. With neither MPI, says so and counts nothing. Every job is bounded by `timeout`. Ends
+# with "hintcheck: N passed, M failed".
 set -u
 cd "$(dirname "$0")/../.."
 MAKE=${MAKE:-make}
@@ -64,6 +67,34 @@ same_err() {
            <(sed -E 's/\[\[[0-9]+,/[[job,/g; s/^\[[^]:]+:[0-9]+\]/[host:pid]/' "$2")
 }
 
+# mode MPI NP MODE [N]: hintjob MODE (with N) in $tmp/MPI-NP with a report, whose exit status must be
+# 0, checked by check_report.py MODE.
+mode() {
+    local mpi=$1 np=$2 m=$3 n=${4:-} d=$tmp/$1-$2
+    mkdir -p "$d"
+    MPI_INFO_HINTCHECK=$d/$m.json run "$mpi" "$np" "$lib" "$d/$m.out" "$d/$m.err" "$job" "$m" "$d" $n
+    local status=$?
+    [ $status -eq 0 ] && ok || { fail "$mpi -np $np $m: exit $status"; tail -n 20 "$d/$m.err"; }
+    $PYTHON hintcheck/tests/check_report.py "$m" "$mpi" "$np" "$d/$m.json" "$d/$m.err" $n >"$d/check.out" 2>&1
+    count "$d/check.out"
+}
+
+# refused MPI NAME PATH: hintjob plain with 2 processes and MPI_INFO_HINTCHECK=PATH, where
+# something other than a regular file is: the same standard output and exit status as without
+# the library ($tmp/MPI-2/plain0.*), one message on standard error (check_report.py refused) and
+# nothing else there.
+refused() {
+    local mpi=$1 name=$2 path=$3 d=$tmp/$1-2
+    MPI_INFO_HINTCHECK=$path run "$mpi" 2 "$lib" "$d/ref-$name.out" "$d/ref-$name.err" "$job" plain "$d"
+    local status=$?
+    [ $status -eq "$(cat "$d/plain0.status")" ] && cmp -s "$d/plain0.out" "$d/ref-$name.out" && ok \
+        || { fail "$mpi refused $name: exit status $status or standard output changed"; diff "$d/plain0.out" "$d/ref-$name.out" | head -n 5; }
+    $PYTHON hintcheck/tests/check_report.py refused "$d/ref-$name.err" "$path" >"$d/check.out" 2>&1
+    count "$d/check.out"
+    grep -av '^mpi-info hintcheck: ' "$d/ref-$name.err" >"$d/ref-$name.rest"
+    same_err "$d/plain0.err" "$d/ref-$name.rest" && ok || { fail "$mpi refused $name: more on standard error"; head -n 5 "$d/ref-$name.rest"; }
+}
+
 # The core's unit tests (they need no MPI, but belong with the jobs), in the core's own target directory (the C API off).
 CARGO=${CARGO:-cargo}
 if $CARGO test --release -q -p mpi-info-hintcheck --target-dir target/hintcheck >"$tmp/cargo.log" 2>&1; then ok
@@ -118,6 +149,7 @@ for mpi in "${mpis[@]}"; do
         # identical with and without the library (nothing printed on a clean run).
         run "$mpi" "$np" "" "$dir/plain0.out" "$dir/plain0.err" "$job" plain "$dir"
         s0=$?
+        echo $s0 >"$dir/plain0.status"
         run "$mpi" "$np" "$lib" "$dir/plain1.out" "$dir/plain1.err" "$job" plain "$dir"
         s1=$?
         [ $s0 -eq $s1 ] && [ $s0 -ne 124 ] && ok || fail "$mpi -np $np plain: exit status $s1 with the library, $s0 without"
@@ -145,6 +177,58 @@ for mpi in "${mpis[@]}"; do
     count "$dir/check.out"
     grep -q '"checked_calls": 8,' "$dir/codes.json" && ! grep -q 'agreement not checked' "$dir/codes.json" && ok \
         || fail "$mpi -np 1 codes: not 8 checked calls, or an agreement not checked"
+
+    # Many files opened with the same hints are one entry (8 file names, the others counted).
+    mode "$mpi" 2 many 100
+    # A job killed 3 s after its last call: the report has every call (rewritten at least once a
+    # second while counts change), and says it was not finalized.
+    d=$tmp/$mpi-2
+    MPI_INFO_HINTCHECK=$d/die.json run "$mpi" 2 "$lib" "$d/die.out" "$d/die.err" "$job" die "$d" 200
+    $PYTHON hintcheck/tests/check_report.py die "$mpi" 2 "$d/die.json" "$d/die.err" 200 >"$d/check.out" 2>&1
+    count "$d/check.out"
+    # ESC, BEL, newlines and a byte that is not UTF-8 in a key, a value and a file name: kept
+    # exactly in the report, escaped on standard error (disagreement and summary).
+    mode "$mpi" 2 controls
+    mode "$mpi" 1 controls
+    # A failed MPI_File_open: one note, that the call failed.
+    mode "$mpi" 2 fail
+    # One disagreeing key in 3 equal calls: the summary counts 1 key, in 3 calls.
+    mode "$mpi" 2 redisagree
+    # A child made with fork while the flusher runs.
+    mode "$mpi" 2 fork
+    grep -q '^fork: the child left with 0$' "$tmp/$mpi-2/fork.out" && ok || fail "$mpi fork: the child's exit status"
+
+    # The report needs a regular file (or nothing) at its path: a FIFO with a reader waiting, a
+    # symbolic link to a file, a device node, /dev/stdout and a directory (named with ESC, BEL and
+    # a newline) are refused and left as they were.
+    d=$tmp/$mpi-2
+    mkfifo "$d/report.fifo"
+    timeout 30 cat "$d/report.fifo" >"$d/fifo.read" &
+    reader=$!
+    refused "$mpi" fifo "$d/report.fifo"
+    [ -p "$d/report.fifo" ] && ok || fail "$mpi refused fifo: the FIFO was replaced"
+    timeout 5 bash -c ': >"$1"' _ "$d/report.fifo"     # EOF for the reader, if it still waits
+    wait $reader
+    [ ! -s "$d/fifo.read" ] && ok || fail "$mpi refused fifo: the reader got $(wc -c <"$d/fifo.read") bytes"
+    printf 'keep\n' >"$d/target.txt"
+    ln -s target.txt "$d/report.link"
+    refused "$mpi" symlink "$d/report.link"
+    [ -L "$d/report.link" ] && [ "$(readlink "$d/report.link")" = target.txt ] && [ "$(cat "$d/target.txt")" = keep ] && ok \
+        || fail "$mpi refused symlink: the link or its target changed"
+    if [ "$(id -u)" -eq 0 ] && mknod "$d/report.dev" c 1 3 2>/dev/null; then
+        refused "$mpi" device "$d/report.dev"
+        [ -c "$d/report.dev" ] && [ "$(stat -c %t,%T "$d/report.dev")" = 1,3 ] && ok || fail "$mpi refused device: the device node was replaced"
+    else
+        echo "hintcheck: $mpi: the device-node test is skipped: mknod needs root"
+    fi
+    stdout_link=$(readlink /dev/stdout)
+    refused "$mpi" stdout /dev/stdout
+    [ -L /dev/stdout ] && [ "$(readlink /dev/stdout)" = "$stdout_link" ] && ok || fail "$mpi refused /dev/stdout: it changed"
+    odd=$d/$'r\e[31m\a\n.json'
+    mkdir "$odd"
+    refused "$mpi" directory "$odd"
+    [ -d "$odd" ] && [ -z "$(ls -A "$odd")" ] && ok || fail "$mpi refused directory: it changed"
+
     # too-long-for-target: the MPI's own MPI_Info_set refuses a key too long for it, so only a
     # second target shows it (MPI_INFO_HINTCHECK_TARGETS; Open MPI's limits are the smallest).
     if [ "$mpi" = mpich ]; then
@@ -152,6 +236,13 @@ for mpi in "${mpis[@]}"; do
         [ $? -eq 0 ] && ok || fail "$mpi long: exit status"
         $PYTHON hintcheck/tests/check_report.py long "$mpi" 2 "$tmp/long.json" "$tmp/long.err" >"$tmp/check.out" 2>&1
         count "$tmp/check.out"
+        # An unknown name among the targets is noted (escaped) and ignored; the others are kept.
+        MPI_INFO_HINTCHECK=$tmp/targets.json MPI_INFO_HINTCHECK_TARGETS=$'mpich,no\esuch,openmpi' run "$mpi" 2 "$lib" "$tmp/targets.out" "$tmp/targets.err" "$job" long "$tmp"
+        [ $? -eq 0 ] && ok || fail "$mpi targets: exit status"
+        $PYTHON hintcheck/tests/check_report.py targets "$mpi" 2 "$tmp/targets.json" "$tmp/targets.err" >"$tmp/check.out" 2>&1
+        count "$tmp/check.out"
+        # A key of 255 characters, which MPICH 4.0.2's MPI_Info_get_nthkey gives cut to 254: noted.
+        mode "$mpi" 2 longkey
     fi
     # MPICH 4.0.2 hangs in MPI_File_open when romio_no_indep_rw is passed by some processes only:
     # the disagreement is printed, and the report written, before (the job is then ended by

@@ -6,49 +6,68 @@
 //! text to the plain C functions below (`mpi_info_hintcheck_*`, not exported from the shared
 //! library: its version script keeps only the intercepted `MPI_` names), which check the hints
 //! with [`mpi_info::hints`], compare what was asked with what the MPI reports, keep the report
-//! of this process, write it as JSON and print what must be printed.
+//! of this process, write it as JSON ([`report`], [`file`]) and print what must be printed.
 //!
 //! Every entry point catches panics and never fails the caller: a failure of the checker is
 //! noted in the report and otherwise ignored. The report is behind one mutex; a call under
-//! construction belongs to the thread that made it.
+//! construction belongs to the thread that made it. The report file is rewritten by the
+//! thread whose call needs it written at once, and otherwise by a flusher thread at most once a
+//! second ([`flusher`]); the report's mutex is held while the report is turned into text, never
+//! while a file is written. In a child made by `fork` every entry point does nothing.
 
 #![deny(unsafe_op_in_unsafe_fn)]
 
+mod file;
+mod report;
+
 use std::collections::HashMap;
-use std::ffi::{c_char, c_int, c_longlong, CStr};
+use std::ffi::{c_char, c_int, c_longlong, CStr, OsString};
 use std::fmt::Write as _;
 use std::io::Write as _;
+use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::Mutex;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Condvar, Mutex};
+use std::time::Duration;
 
-use mpi_info::hints::{check_object, Code, Finding, Targets, Vocabulary};
+use mpi_info::hints::{check_object, Code, Escaped, Finding, Targets, Vocabulary};
 use mpi_info::Error;
+
+pub use report::schema_json;
+use report::{Diagnostic, Effective, Entry, MismatchValue, Pair, Status, Text};
+
+/// The file names an entry lists; the calls on other files are only counted.
+const FILENAMES_KEPT: usize = 8;
 
 /// One intercepted call while it is being built (owned by the intercepting thread). Everything
 /// the report says of a call follows from its other fields (the checker is deterministic), so
-/// two calls whose other fields are equal are merged into one entry with a count, without
-/// checking the second one again.
+/// calls whose other fields but the file name are equal are one entry with a count, without
+/// checking them again.
 #[derive(Clone)]
 pub struct Call {
     call: String,
-    filename: Option<String>,
+    filename: Option<Vec<u8>>,
     comm_size: i32,
     /// The caller's pairs, `key\0value\0`... in the info object's order.
     requested: Vec<u8>,
-    /// What the MPI reports after the call, in the same form; `None` when it has no way to say.
+    /// What the MPI reports after the call, in the same form; `None` when it reports nothing.
     reported: Option<Vec<u8>>,
-    mismatches: Vec<Mismatch>,
+    mismatches: Vec<report::Mismatch>,
     notes: Vec<String>,
     /// The checker's findings, once made: by `mpi_info_hintcheck_mismatch` for a call whose
     /// processes disagree (its entry is written before the call), else when the call ends.
     findings: Option<Result<Vec<Finding>, Error>>,
+    /// The id of the entry written before the call returned (processes that disagree).
+    pending: Option<u64>,
 }
 
 impl Call {
-    /// What makes two calls equal: every field but `findings`, which follows from them.
+    /// What makes two calls one entry: every field but the file name, `findings` (which follows
+    /// from the others) and `pending`.
     #[allow(clippy::type_complexity)]
-    fn key(&self) -> (&str, &Option<String>, i32, &[u8], &Option<Vec<u8>>, &[Mismatch], &[String]) {
-        (&self.call, &self.filename, self.comm_size, &self.requested, &self.reported, &self.mismatches, &self.notes)
+    fn key(&self) -> (&str, i32, &[u8], &Option<Vec<u8>>, &[report::Mismatch], &[String]) {
+        (&self.call, self.comm_size, &self.requested, &self.reported, &self.mismatches, &self.notes)
     }
 }
 
@@ -66,24 +85,13 @@ impl std::hash::Hash for Call {
     }
 }
 
-/// A key on which the processes of a collective call disagree: each value (`None`: the key was
-/// not passed) with the ranks (in `MPI_COMM_WORLD`) that passed it.
-#[derive(Clone, PartialEq, Eq, Hash)]
-struct Mismatch {
-    key: String,
-    groups: Vec<(Option<String>, Vec<i32>)>,
-}
-
-/// One entry of the report: the JSON text of its fields (without `count`), how many identical
-/// calls it stands for, and what it found.
-#[derive(Clone)]
-struct Entry {
-    head: String,
-    body: String,
-    count: u64,
+/// One entry of the report and what the summary needs of it.
+struct Kept {
+    entry: Entry,
+    /// Diagnostics and disagreeing keys of one call.
     findings: u64,
     mismatches: u64,
-    /// Lines for the summary: "MPI_File_open: key=value: code".
+    /// Lines for the summary, escaped: "MPI_File_open: key=value: code: message".
     lines: Vec<String>,
 }
 
@@ -95,29 +103,41 @@ struct TargetList {
     targets: Result<Targets, Error>,
 }
 
-struct Report {
-    implementation: String,
+struct State {
+    implementation: Text,
+    implementation_name: Option<String>,
+    implementation_version: Option<String>,
     /// The checker's targets: the running MPI's, or MPI_INFO_HINTCHECK_TARGETS.
     target: TargetList,
     /// The same for files (Open MPI with its ROMIO component adds mpich).
     file_target: TargetList,
     world_rank: i32,
     world_size: i32,
-    /// Where this process writes the JSON report, if it does.
-    json_path: Option<String>,
     verbose: bool,
-    entries: Vec<Entry>,
+    entries: Vec<Kept>,
     /// Each entry's call, to merge equal ones.
     index: Index,
-    /// Entries by call without the file name: a file opened under a new name with hints seen
-    /// before is not checked again.
-    checked: Index,
+    /// Entries of calls whose processes disagree, written before the call returned and until it
+    /// does: (id, entry).
+    pending: Vec<(u64, Entry)>,
+    next_pending: u64,
     notes: Vec<String>,
     calls: u64,
     finalized: bool,
+    /// Counts every change of the report (the flusher writes it when it differs from the
+    /// generation last written).
+    generation: u64,
 }
 
-static REPORT: Mutex<Option<Report>> = Mutex::new(None);
+static REPORT: Mutex<Option<State>> = Mutex::new(None);
+
+/// Set in a child made by `fork` (a `pthread_atfork` handler): the child has none of the
+/// parent's threads, and its copies of the locks may be held, so nothing is done there.
+static FORKED: AtomicBool = AtomicBool::new(false);
+
+extern "C" fn in_child() {
+    FORKED.store(true, Ordering::Relaxed);
+}
 
 /// FNV-1a over 8-byte words for the index of calls: the calls are the process's own, so no
 /// hash flooding to fear, and SipHash over a call's kilobyte of text costs more than the rest
@@ -144,25 +164,222 @@ impl std::hash::Hasher for WordHasher {
 
 type Index = HashMap<Box<Call>, usize, std::hash::BuildHasherDefault<WordHasher>>;
 
-fn with_report<R>(f: impl FnOnce(&mut Report) -> R) -> Option<R> {
+fn with_report<R>(f: impl FnOnce(&mut State) -> R) -> Option<R> {
+    if FORKED.load(Ordering::Relaxed) {
+        return None;
+    }
     let mut guard = REPORT.lock().unwrap_or_else(|e| e.into_inner());
     guard.as_mut().map(f)
 }
 
-/// A C string (NULL: none), lossily as UTF-8 (keys and values are ASCII in practice).
-unsafe fn text(ptr: *const c_char) -> Option<String> {
+/// Writes `message` (whole lines) on standard error at once.
+fn print(message: &str) {
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_all(message.as_bytes());
+    let _ = err.flush();
+}
+
+// ---- the report file ----
+
+/// Where the report goes and what became of it.
+struct Sink {
+    /// The file, if this process writes one.
+    path: Option<PathBuf>,
+    /// The file could not be written (said once on standard error): it is no longer tried.
+    given_up: bool,
+    world_rank: i32,
+}
+
+static SINK: Mutex<Sink> = Mutex::new(Sink { path: None, given_up: false, world_rank: 0 });
+/// The generation of the report last written (or tried).
+static WRITTEN: AtomicU64 = AtomicU64::new(0);
+
+impl State {
+    /// The report as JSON text, with its generation; `None` if it goes to no file.
+    fn snapshot(&self) -> Option<(u64, Vec<u8>)> {
+        if WRITTEN.load(Ordering::Acquire) >= self.generation {
+            return None;
+        }
+        let (findings, mismatches) = self.totals();
+        let pending = self.pending.iter().map(|(_, e)| e);
+        let out = report::Report {
+            tool: "libmpi_info_hintcheck",
+            version: env!("CARGO_PKG_VERSION"),
+            implementation: &self.implementation,
+            implementation_name: self.implementation_name.as_deref(),
+            implementation_version: self.implementation_version.as_deref(),
+            target: &self.target.names,
+            rank: self.world_rank,
+            world_size: self.world_size,
+            finalized: self.finalized,
+            checked_calls: self.calls + self.pending.len() as u64,
+            findings,
+            mismatches,
+            notes: &self.notes,
+            calls: self.entries.iter().map(|k| &k.entry).chain(pending).collect(),
+        };
+        let mut text = serde_json::to_vec_pretty(&out).ok()?;
+        text.push(b'\n');
+        Some((self.generation, text))
+    }
+
+    /// Diagnostics and disagreeing keys, counting each entry's count (and the pending entries).
+    fn totals(&self) -> (u64, u64) {
+        let mut f: u64 = self.entries.iter().map(|k| k.findings * k.entry.count).sum();
+        let mut m: u64 = self.entries.iter().map(|k| k.mismatches * k.entry.count).sum();
+        for (_, e) in &self.pending {
+            f += e.diagnostics.len() as u64;
+            m += e.mismatches.len() as u64;
+        }
+        (f, m)
+    }
+
+    fn changed(&mut self) {
+        self.generation += 1;
+    }
+}
+
+/// Writes a snapshot to the report file, unless a later one was written already. On failure,
+/// says so once on standard error and gives the file up.
+fn store(snapshot: Option<(u64, Vec<u8>)>) {
+    let Some((generation, text)) = snapshot else { return };
+    let mut sink = SINK.lock().unwrap_or_else(|e| e.into_inner());
+    if sink.given_up || WRITTEN.load(Ordering::Acquire) >= generation {
+        return;
+    }
+    let Some(path) = sink.path.clone() else { return };
+    WRITTEN.store(generation, Ordering::Release);
+    let why = match file::replace(&path, &text) {
+        Ok(()) => return,
+        Err(file::WriteError::NotRegular(what)) => {
+            format!("{what} is there, and the report needs a regular file (or nothing) at its path")
+        }
+        Err(file::WriteError::Io(e)) => e.to_string(),
+    };
+    sink.given_up = true;
+    print(&format!(
+        "mpi-info hintcheck: rank {}: cannot write the report {}: {why}; no report is written\n",
+        sink.world_rank,
+        Escaped(path.as_os_str().as_bytes())
+    ));
+}
+
+/// Writes the report now, if it changed since last written.
+fn write_now() {
+    if let Some(snapshot) = with_report(|r| r.snapshot()) {
+        store(snapshot);
+    }
+}
+
+/// The flusher: a thread that wakes each second and writes the report if it changed, so that
+/// the file is never more than a second behind while counts change, and a call that only adds
+/// to a count costs no write. Made at `MPI_Init` when there is a file; stopped (and joined) at
+/// `MPI_Finalize` before the last write. Its signals are blocked: they go to the program's own
+/// threads.
+mod flusher {
+    use super::*;
+
+    pub(crate) static STOP: Mutex<bool> = Mutex::new(false);
+    pub(crate) static WAKE: Condvar = Condvar::new();
+    static THREAD: Mutex<Option<std::thread::JoinHandle<()>>> = Mutex::new(None);
+
+    pub(crate) fn start() {
+        let mut thread = THREAD.lock().unwrap_or_else(|e| e.into_inner());
+        if thread.is_some() {
+            return;
+        }
+        // SAFETY: sigset_t is plain data, filled by sigfillset; the old mask is restored after.
+        let mut all: libc::sigset_t = unsafe { std::mem::zeroed() };
+        // SAFETY: as above.
+        let mut old: libc::sigset_t = unsafe { std::mem::zeroed() };
+        // SAFETY: valid sigset_t pointers; the new thread inherits the mask in force here.
+        unsafe {
+            libc::sigfillset(&mut all);
+            libc::pthread_sigmask(libc::SIG_SETMASK, &all, &mut old);
+        }
+        *thread = std::thread::Builder::new().name("hintcheck-flush".into()).stack_size(256 * 1024).spawn(run).ok();
+        // SAFETY: restores this thread's mask.
+        unsafe {
+            libc::pthread_sigmask(libc::SIG_SETMASK, &old, std::ptr::null_mut());
+        }
+    }
+
+    fn run() {
+        let mut stop = STOP.lock().unwrap_or_else(|e| e.into_inner());
+        while !*stop {
+            stop = WAKE.wait_timeout(stop, Duration::from_secs(1)).unwrap_or_else(|e| e.into_inner()).0;
+            if *stop {
+                break;
+            }
+            drop(stop);
+            let _ = catch_unwind(write_now);
+            stop = STOP.lock().unwrap_or_else(|e| e.into_inner());
+        }
+    }
+
+    /// Stops the flusher and waits for it: nothing of it runs after this returns.
+    pub(crate) fn stop() {
+        *STOP.lock().unwrap_or_else(|e| e.into_inner()) = true;
+        WAKE.notify_all();
+        let handle = THREAD.lock().unwrap_or_else(|e| e.into_inner()).take();
+        if let Some(h) = handle {
+            let _ = h.join();
+        }
+    }
+}
+
+// ---- the C functions ----
+
+/// A C string (NULL: none) as bytes.
+unsafe fn bytes<'a>(ptr: *const c_char) -> Option<&'a [u8]> {
     if ptr.is_null() {
         None
     } else {
         // SAFETY: the C side passes NUL-terminated strings it owns for the whole call.
-        Some(String::from_utf8_lossy(unsafe { CStr::from_ptr(ptr) }.to_bytes()).into_owned())
+        Some(unsafe { CStr::from_ptr(ptr) }.to_bytes())
     }
+}
+
+/// A C string (NULL: none), lossily as UTF-8 (the tool's own text: call names, targets, notes).
+unsafe fn text(ptr: *const c_char) -> Option<String> {
+    // SAFETY: as for `bytes`.
+    unsafe { bytes(ptr) }.map(|b| String::from_utf8_lossy(b).into_owned())
+}
+
+/// The checker's targets from MPI_INFO_HINTCHECK_TARGETS: each name is given to
+/// `Targets::parse` on its own; one it refuses is noted (escaped) and left out, the others kept.
+/// `None` when none is kept.
+fn targets_from(
+    given: &str,
+    vocabulary: Result<&'static Vocabulary, Error>,
+    notes: &mut Vec<String>,
+) -> Option<String> {
+    let mut kept: Vec<&str> = Vec::new();
+    for name in given.split(',') {
+        let name = name.trim_matches(|c| c == ' ' || c == '\t');
+        if name.is_empty() {
+            continue;
+        }
+        match vocabulary.and_then(|v| Targets::parse(v, Some(name))) {
+            Ok(_) => {
+                if !kept.contains(&name) {
+                    kept.push(name);
+                }
+            }
+            Err(_) => notes.push(format!(
+                "MPI_INFO_HINTCHECK_TARGETS: '{}' is not a target the checker knows: it is ignored",
+                Escaped(name.as_bytes())
+            )),
+        }
+    }
+    (!kept.is_empty()).then(|| kept.join(","))
 }
 
 /// Sets up this process's report: the MPI's version string, the checker's target name(s) for
 /// it, the rank and size of `MPI_COMM_WORLD`. Reads `MPI_INFO_HINTCHECK` (the JSON file: written
-/// by rank 0, or by every rank if the name holds `%r`, replaced by the rank) and
-/// `MPI_INFO_HINTCHECK_VERBOSE`. Returns 0, or -1 if the report could not be set up.
+/// by rank 0, or by every rank if the name holds `%r`, replaced by the rank),
+/// `MPI_INFO_HINTCHECK_TARGETS` and `MPI_INFO_HINTCHECK_VERBOSE`, writes the report a first time
+/// and starts the flusher. Returns 0, or -1 if the report could not be set up.
 ///
 /// # Safety
 /// `version` and `target` are NULL or NUL-terminated strings.
@@ -173,9 +390,15 @@ pub unsafe extern "C" fn mpi_info_hintcheck_init(
     world_rank: c_int,
     world_size: c_int,
 ) -> c_int {
+    if FORKED.load(Ordering::Relaxed) {
+        return -1;
+    }
     let r = catch_unwind(AssertUnwindSafe(|| {
         // SAFETY: `version` and `target` are NULL or NUL-terminated (this function's contract).
-        let implementation = unsafe { text(version) }.unwrap_or_default().trim_end().to_string();
+        let version = unsafe { bytes(version) }.unwrap_or_default();
+        let end = version.iter().rposition(|b| !b.is_ascii_whitespace()).map_or(0, |i| i + 1);
+        let implementation = Text(version[..end].to_vec());
+        let (implementation_name, implementation_version) = report::implementation_of(&implementation.0);
         // SAFETY: as above.
         let running = unsafe { text(target) }.unwrap_or_else(|| "mpi".to_string());
         let mut notes = Vec::new();
@@ -186,16 +409,19 @@ pub unsafe extern "C" fn mpi_info_hintcheck_init(
         };
         // MPI_INFO_HINTCHECK_TARGETS: the checker's targets instead of the running MPI's (for
         // hints that must also work elsewhere: "mpich,openmpi").
-        let target = match std::env::var("MPI_INFO_HINTCHECK_TARGETS").ok().filter(|t| !t.trim().is_empty()) {
-            Some(t) => match list(t.clone()) {
-                given @ TargetList { targets: Ok(_), .. } => given,
-                _ => {
-                    notes.push(format!(
-                        "MPI_INFO_HINTCHECK_TARGETS={t} names a target the checker does not know: {running} used"
-                    ));
-                    list(running.clone())
+        let target = match std::env::var_os("MPI_INFO_HINTCHECK_TARGETS").filter(|t| !t.is_empty()) {
+            Some(t) => {
+                let given = String::from_utf8_lossy(t.as_bytes()).into_owned();
+                match targets_from(&given, vocabulary, &mut notes) {
+                    Some(names) => list(names),
+                    None => {
+                        notes.push(format!(
+                            "MPI_INFO_HINTCHECK_TARGETS names no target the checker knows: {running} used"
+                        ));
+                        list(running.clone())
+                    }
                 }
-            },
+            }
             None => list(running.clone()),
         };
         // Open MPI opens files with OMPIO unless its io framework is told to use its ROMIO
@@ -208,40 +434,67 @@ pub unsafe extern "C" fn mpi_info_hintcheck_init(
         } else {
             target.clone()
         };
-        let json_path = std::env::var("MPI_INFO_HINTCHECK").ok().filter(|p| !p.is_empty()).and_then(|p| {
-            if p.contains("%r") {
-                Some(p.replace("%r", &world_rank.to_string()))
+        let path = std::env::var_os("MPI_INFO_HINTCHECK").filter(|p| !p.is_empty()).and_then(|p| {
+            let p = p.into_vec();
+            if p.windows(2).any(|w| w == b"%r") {
+                let rank = world_rank.to_string();
+                let mut out = Vec::with_capacity(p.len() + rank.len());
+                let mut rest = &p[..];
+                while let Some(i) = rest.windows(2).position(|w| w == b"%r") {
+                    out.extend_from_slice(&rest[..i]);
+                    out.extend_from_slice(rank.as_bytes());
+                    rest = &rest[i + 2..];
+                }
+                out.extend_from_slice(rest);
+                Some(PathBuf::from(OsString::from_vec(out)))
             } else if world_rank == 0 {
-                Some(p)
+                Some(PathBuf::from(OsString::from_vec(p)))
             } else {
                 None
             }
         });
         let verbose = std::env::var("MPI_INFO_HINTCHECK_VERBOSE").map(|v| !v.is_empty() && v != "0").unwrap_or(false);
-        if let Err(e) = Vocabulary::builtin() {
+        if let Err(e) = vocabulary {
             notes.push(format!("the checker's vocabulary could not be loaded: {e}"));
         }
-        let report = Report {
+        let state = State {
             implementation,
+            implementation_name,
+            implementation_version,
             target,
             file_target,
             world_rank,
             world_size,
-            json_path,
             verbose,
             entries: Vec::new(),
             index: Index::default(),
-            checked: Index::default(),
+            pending: Vec::new(),
+            next_pending: 0,
             notes,
             calls: 0,
             finalized: false,
+            generation: 1,
         };
-        let mut guard = REPORT.lock().unwrap_or_else(|e| e.into_inner());
-        if guard.is_none() {
-            *guard = Some(report);
+        let writes = path.is_some();
+        {
+            let mut guard = REPORT.lock().unwrap_or_else(|e| e.into_inner());
+            if guard.is_some() {
+                return;
+            }
+            *guard = Some(state);
         }
-        if let Some(r) = guard.as_mut() {
-            r.write_json();
+        {
+            let mut sink = SINK.lock().unwrap_or_else(|e| e.into_inner());
+            sink.path = path;
+            sink.world_rank = world_rank;
+        }
+        // SAFETY: registers a handler that only stores to an atomic.
+        unsafe {
+            libc::pthread_atfork(None, None, Some(in_child));
+        }
+        write_now();
+        if writes && !SINK.lock().unwrap_or_else(|e| e.into_inner()).given_up {
+            flusher::start();
         }
     }));
     if r.is_ok() {
@@ -252,8 +505,8 @@ pub unsafe extern "C" fn mpi_info_hintcheck_init(
 }
 
 /// Begins the record of one call: its MPI name, the file name for `MPI_File_open` (else NULL),
-/// the size of the communicator (or group) of the call. Returns NULL on failure; every other
-/// function accepts it.
+/// the size of the communicator (or group) of the call. Returns NULL on failure (and in a child
+/// made by `fork`); every other function accepts it.
 ///
 /// # Safety
 /// Strings are NULL or NUL-terminated.
@@ -263,18 +516,22 @@ pub unsafe extern "C" fn mpi_info_hintcheck_call_begin(
     filename: *const c_char,
     comm_size: c_int,
 ) -> *mut Call {
+    if FORKED.load(Ordering::Relaxed) {
+        return std::ptr::null_mut();
+    }
     catch_unwind(AssertUnwindSafe(|| {
-        // SAFETY (the two `text` calls): the strings are NULL or NUL-terminated (this
-        // function's contract).
+        // SAFETY (`text` and `bytes`): the strings are NULL or NUL-terminated (this function's
+        // contract).
         Box::into_raw(Box::new(Call {
             call: unsafe { text(call) }.unwrap_or_default(),
-            filename: unsafe { text(filename) },
+            filename: unsafe { bytes(filename) }.map(<[u8]>::to_vec),
             comm_size,
             requested: Vec::new(),
             reported: None,
             mismatches: Vec::new(),
             notes: Vec::new(),
             findings: None,
+            pending: None,
         }))
     }))
     .unwrap_or(std::ptr::null_mut())
@@ -302,7 +559,7 @@ pub unsafe extern "C" fn mpi_info_hintcheck_requested(call: *mut Call, pairs: *c
 }
 
 /// The pairs the MPI reports after the call, in the same form (possibly none). Not called when
-/// the MPI has no way to report them.
+/// the MPI reports nothing (a failed call, a spawn).
 ///
 /// # Safety
 /// As for `mpi_info_hintcheck_requested`.
@@ -351,17 +608,60 @@ pub unsafe extern "C" fn mpi_info_hintcheck_note(call: *mut Call, message: *cons
         match unsafe { call_mut(call) } {
             Some(c) => c.notes.push(message),
             None => {
-                with_report(|r| r.notes.push(message));
+                with_report(|r| {
+                    r.notes.push(message);
+                    r.changed();
+                });
             }
         }
+    }));
+}
+
+/// A pair of an info object that could not be read: the `index`th key of the caller's object
+/// (`reported` 0) or of the one the MPI reports (`reported` 1); `key` as
+/// `MPI_Info_get_nthkey` gave it, or NULL if that call failed. `max_key` is the MPI's
+/// `MPI_MAX_INFO_KEY`: a key one character shorter may be a longer one cut (MPICH 4.0.2 cuts
+/// a key of 255 characters to 254, and then finds no value under it). Noted on the call.
+///
+/// # Safety
+/// As for `mpi_info_hintcheck_requested`; `key` NULL or NUL-terminated.
+#[no_mangle]
+pub unsafe extern "C" fn mpi_info_hintcheck_unread(
+    call: *mut Call,
+    reported: c_int,
+    index: c_int,
+    key: *const c_char,
+    max_key: c_int,
+) {
+    let _ = catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: as in `mpi_info_hintcheck_requested`; `key` is NULL or NUL-terminated.
+        let (Some(c), key) = (unsafe { call_mut(call) }, unsafe { bytes(key) }) else { return };
+        let whose = if reported != 0 { "the hints the MPI reports" } else { "the caller's hints" };
+        let note = match key {
+            None => {
+                format!("key number {index} of {whose} could not be read (MPI_Info_get_nthkey failed): it is left out")
+            }
+            Some(k) => {
+                let mut note = format!(
+                    "the key '{}' ({} characters) of {whose}, as MPI_Info_get_nthkey gave it, has no value the MPI can read: the pair is left out",
+                    Escaped(k),
+                    k.len()
+                );
+                if max_key > 0 && k.len() + 1 >= max_key as usize {
+                    let _ = write!(note, "; MPI_MAX_INFO_KEY is {max_key}: the MPI may have cut a longer key");
+                }
+                note
+            }
+        };
+        c.notes.push(note);
     }));
 }
 
 /// Records the hints of every process of a collective call whose digests differed: `nranks`
 /// processes, their ranks in `MPI_COMM_WORLD`, the length of each one's serialized hints
 /// (`key\0value\0`...) and the concatenation. Names each key on which they disagree, with the
-/// values and ranks; if `print` (the lowest rank), prints them on standard error at once.
-/// Returns the number of such keys.
+/// values and ranks; if `print` (the lowest rank), prints them on standard error at once. The
+/// report is written now, with the call in it. Returns the number of such keys.
 ///
 /// # Safety
 /// `world_ranks` and `lens` hold `nranks` entries, `buf` their sum of bytes.
@@ -372,7 +672,7 @@ pub unsafe extern "C" fn mpi_info_hintcheck_mismatch(
     world_ranks: *const c_int,
     lens: *const c_int,
     buf: *const c_char,
-    print: c_int,
+    print_it: c_int,
 ) -> c_int {
     catch_unwind(AssertUnwindSafe(|| {
         // SAFETY: `call` as in `mpi_info_hintcheck_requested`.
@@ -405,16 +705,16 @@ pub unsafe extern "C" fn mpi_info_hintcheck_mismatch(
             }
         }
         for key in keys {
-            let mut groups: Vec<(Option<String>, Vec<i32>)> = Vec::new();
+            let mut values: Vec<MismatchValue> = Vec::new();
             for (i, pairs) in per_rank.iter().enumerate() {
-                let value = pairs.iter().find(|&&(k, _)| k == key).map(|&(_, v)| String::from_utf8_lossy(v).into_owned());
-                match groups.iter_mut().find(|(v, _)| *v == value) {
-                    Some((_, rs)) => rs.push(ranks[i]),
-                    None => groups.push((value, vec![ranks[i]])),
+                let value = pairs.iter().find(|&&(k, _)| k == key).map(|&(_, v)| Text(v.to_vec()));
+                match values.iter_mut().find(|g| g.value == value) {
+                    Some(g) => g.ranks.push(ranks[i]),
+                    None => values.push(MismatchValue { value, ranks: vec![ranks[i]] }),
                 }
             }
-            if groups.len() > 1 {
-                c.mismatches.push(Mismatch { key: String::from_utf8_lossy(key).into_owned(), groups });
+            if values.len() > 1 {
+                c.mismatches.push(report::Mismatch { key: Text(key.to_vec()), values });
             }
         }
         if c.mismatches.is_empty() {
@@ -422,47 +722,49 @@ pub unsafe extern "C" fn mpi_info_hintcheck_mismatch(
             // equal hints look different, so this is a tool failure).
             c.notes.push("the processes' digests differed but no key differs".to_string());
         }
-        // The call may hang or crash: the report is written now with this call in it, so that
-        // it holds the disagreement whatever happens next. The findings are kept for the call's
-        // entry when it ends.
-        let report = if c.mismatches.is_empty() {
-            None
-        } else {
-            with_report(|r| (r.target_of(&c.call), r.json_path.is_some()))
-        };
-        if let Some((target, writes)) = report {
-            let findings = check(c, &target);
-            if writes {
-                let mut entry = build_entry(c, &target.names, &findings, true);
-                entry.head = head_of(c);
-                with_report(|r| {
-                    r.entries.push(entry);
-                    r.calls += 1;
-                    r.write_json();
-                    r.calls -= 1;
-                    r.entries.pop();
-                });
+        if print_it != 0 && !c.mismatches.is_empty() {
+            let mut msg = format!("mpi-info hintcheck: {}", c.call);
+            if let Some(f) = &c.filename {
+                let _ = write!(msg, "(\"{}\")", Escaped(f));
             }
-            c.findings = Some(findings);
-        }
-        if print != 0 && !c.mismatches.is_empty() {
-            let mut msg = format!(
-                "mpi-info hintcheck: {}{} on {} processes: the processes passed different hints (this call, or a collective call that follows, may hang or fail):\n",
-                c.call,
-                c.filename.as_ref().map(|f| format!("(\"{f}\")")).unwrap_or_default(),
+            let _ = writeln!(
+                msg,
+                " on {} processes: the processes passed different hints (this call, or a collective call that follows, may hang or fail):",
                 c.comm_size
             );
             for m in &c.mismatches {
-                let _ = write!(msg, "  {}:", m.key);
-                for (i, (v, rs)) in m.groups.iter().enumerate() {
-                    let v = v.as_ref().map(|v| format!("\"{v}\"")).unwrap_or_else(|| "(not passed)".to_string());
-                    let _ = write!(msg, "{} {} on rank{} {}", if i > 0 { ";" } else { "" }, v, if rs.len() > 1 { "s" } else { "" }, ranks_text(rs));
+                let _ = write!(msg, "  {}:", Escaped(&m.key.0));
+                for (i, g) in m.values.iter().enumerate() {
+                    let v = g.value.as_ref().map(|v| format!("\"{}\"", Escaped(&v.0))).unwrap_or_else(|| "(not passed)".into());
+                    let s = if g.ranks.len() > 1 { "s" } else { "" };
+                    let _ = write!(msg, "{} {v} on rank{s} {}", if i > 0 { ";" } else { "" }, ranks_text(&g.ranks));
                 }
                 msg.push('\n');
             }
-            let mut err = std::io::stderr().lock();
-            let _ = err.write_all(msg.as_bytes());
-            let _ = err.flush();
+            print(&msg);
+        }
+        // The call may hang or crash: the report is written now with this call in it, so that
+        // it holds the disagreement whatever happens next; the entry stays in every rewrite
+        // until the call ends. The findings are kept for the call's entry.
+        if !c.mismatches.is_empty() {
+            if let Some(target) = with_report(|r| r.target_of(&c.call)) {
+                let findings = check(c, &target);
+                let mut kept = build_entry(c, &target.names, &findings);
+                kept.entry.notes.push(
+                    "written before the call returned, because the processes disagree: if this note stays, the call did not return"
+                        .to_string(),
+                );
+                let snapshot = with_report(|r| {
+                    let id = r.next_pending;
+                    r.next_pending += 1;
+                    r.pending.push((id, kept.entry));
+                    c.pending = Some(id);
+                    r.changed();
+                    r.snapshot()
+                });
+                store(snapshot.flatten());
+                c.findings = Some(findings);
+            }
         }
         c.mismatches.len() as c_int
     }))
@@ -474,9 +776,10 @@ fn ranks_text(rs: &[i32]) -> String {
 }
 
 /// Ends a call: checks its hints, compares them with what the MPI reports and adds the call to
-/// the report: a call equal to one seen before adds to its count, a new one is a new entry, and
-/// only then is the JSON file rewritten. Takes back `call`. Returns the number of diagnostics
-/// and disagreeing keys.
+/// the report: a call equal to one seen before (but perhaps for its file name) adds to its count,
+/// a new one is a new entry. The report is written at once when the new entry found something
+/// (a diagnostic, a disagreement, a note), else by the flusher. Takes back `call`. Returns the
+/// number of diagnostics and disagreeing keys.
 ///
 /// # Safety
 /// `call` from `mpi_info_hintcheck_call_begin` (or NULL), not used again.
@@ -488,64 +791,81 @@ pub unsafe extern "C" fn mpi_info_hintcheck_call_end(call: *mut Call) -> c_int {
     // SAFETY: made by Box::into_raw in call_begin; the C side passes it here once.
     let mut c = unsafe { Box::from_raw(call) };
     catch_unwind(AssertUnwindSafe(|| {
-        // A call equal to one seen before only adds to its count: the lock is held for a hash
-        // look-up, the checker is not run again and the file is not rewritten.
+        // A call equal to one seen before only adds to its count (and its file names): the lock
+        // is held for a hash look-up, and the checker is not run again.
         let seen = with_report(|r| {
-            r.calls += 1;
             let i = *r.index.get(&c)?;
-            r.entries[i].count += 1;
-            let e = &r.entries[i];
-            Some((e.findings + e.mismatches) as c_int)
+            r.calls += 1;
+            r.entries[i].add(c.filename.as_deref());
+            if let Some(id) = c.pending {
+                r.pending.retain(|(p, _)| *p != id);
+            }
+            r.changed();
+            let k = &r.entries[i];
+            Some((k.findings + k.mismatches) as c_int)
         })
         .flatten();
         if let Some(n) = seen {
             return n;
         }
         let findings = c.findings.take();
-        let nameless = c.filename.is_some().then(|| {
-            let mut n = c.clone();
-            n.filename = None;
-            n
-        });
-        let known =
-            nameless.as_ref().and_then(|n| with_report(|r| r.checked.get(n).map(|&i| r.entries[i].clone())).flatten());
-        let mut entry = match known {
-            Some(mut e) => {
-                e.count = 1;
-                e
+        let Some(target) = with_report(|r| r.target_of(&c.call)) else { return 0 };
+        let findings = findings.unwrap_or_else(|| check(&c, &target));
+        let kept = build_entry(&c, &target.names, &findings);
+        let n = (kept.findings + kept.mismatches) as c_int;
+        let found = kept.findings > 0 || kept.mismatches > 0 || !kept.entry.notes.is_empty();
+        let filename = c.filename.take();
+        let snapshot = with_report(|r| {
+            r.calls += 1;
+            if let Some(id) = c.pending {
+                r.pending.retain(|(p, _)| *p != id);
             }
-            None => {
-                let Some(target) = with_report(|r| r.target_of(&c.call)) else { return 0 };
-                let findings = findings.unwrap_or_else(|| check(&c, &target));
-                build_entry(&c, &target.names, &findings, false)
-            }
-        };
-        entry.head = head_of(&c);
-        let n = (entry.findings + entry.mismatches) as c_int;
-        with_report(|r| match r.index.get(&c) {
-            // Another thread added the same call meanwhile.
-            Some(&i) => r.entries[i].count += 1,
-            None => {
-                if let Some(n) = nameless {
-                    r.checked.entry(n).or_insert(r.entries.len());
+            r.changed();
+            match r.index.get(&c) {
+                // Another thread added the same call meanwhile.
+                Some(&i) => {
+                    r.entries[i].add(filename.as_deref());
+                    None
                 }
-                r.index.insert(c, r.entries.len());
-                r.entries.push(entry);
-                r.write_json();
+                None => {
+                    r.index.insert(c, r.entries.len());
+                    r.entries.push(kept);
+                    // The first finding of an entry is written at once.
+                    found.then(|| r.snapshot()).flatten()
+                }
             }
         });
+        store(snapshot.flatten());
         n
     }))
     .unwrap_or(0)
 }
 
-fn status(requested: Option<&[u8]>, effective: Option<&[u8]>, misread: bool) -> &'static str {
+impl Kept {
+    /// One more call of this entry, on the file `filename` for MPI_File_open.
+    fn add(&mut self, filename: Option<&[u8]>) {
+        self.entry.count += 1;
+        if let (Some(f), Some(names), Some(others)) =
+            (filename, self.entry.filenames.as_mut(), self.entry.calls_on_other_files.as_mut())
+        {
+            if !names.iter().any(|n| n.0 == f) {
+                if names.len() < FILENAMES_KEPT {
+                    names.push(Text(f.to_vec()));
+                } else {
+                    *others += 1;
+                }
+            }
+        }
+    }
+}
+
+fn status(requested: Option<&[u8]>, effective: Option<&[u8]>, misread: bool) -> Status {
     match (requested, effective) {
-        (Some(_), None) => "dropped",
-        (None, _) => "added",
-        (Some(a), Some(b)) if a != b => "changed",
-        _ if misread => "misread",
-        _ => "kept",
+        (Some(_), None) => Status::Dropped,
+        (None, _) => Status::Added,
+        (Some(a), Some(b)) if a != b => Status::Changed,
+        _ if misread => Status::Misread,
+        _ => Status::Kept,
     }
 }
 
@@ -553,128 +873,6 @@ fn status(requested: Option<&[u8]>, effective: Option<&[u8]>, misread: bool) -> 
 fn check(c: &Call, target: &TargetList) -> Result<Vec<Finding>, Error> {
     let targets = target.targets.as_ref().map_err(|e| *e)?;
     check_object(Vocabulary::builtin()?, targets, object_of(&c.call), &pairs_of(&c.requested))
-}
-
-/// The call's entry in the report, but for its head (the call's name and file name): `target`
-/// names the checker's targets, `findings` is what `check` found; `pending`: written before the
-/// call returned (by `mpi_info_hintcheck_mismatch`).
-fn build_entry(c: &Call, target: &str, findings: &Result<Vec<Finding>, Error>, pending: bool) -> Entry {
-    let mut notes = c.notes.clone();
-    let pairs = pairs_of(&c.requested);
-    let reported = c.reported.as_deref().map(pairs_of);
-    let findings: &[Finding] = match findings {
-        Ok(f) => f,
-        Err(e) => {
-            notes.push(format!("the checker failed on these hints ({e}); they were not checked"));
-            &[]
-        }
-    };
-    let mut body = String::new();
-    let _ = write!(body, "\"comm_size\": {}, \"target\": {}", c.comm_size, json_str(target));
-    body.push_str(", \"hints\": [");
-    for (i, (k, v)) in pairs.iter().enumerate() {
-        let _ = write!(body, "{}{{\"key\": {}, \"value\": {}}}", sep(i), json_bytes(k), json_bytes(v));
-    }
-    body.push_str("], \"diagnostics\": [");
-    let mut lines = Vec::new();
-    for (i, f) in findings.iter().enumerate() {
-        let _ = write!(
-            body,
-            "{}{{\"key\": {}, \"value\": {}, \"code\": {}, \"message\": {}",
-            sep(i),
-            json_str(&f.key),
-            json_str(&f.value),
-            json_str(f.code.as_str()),
-            json_str(&f.message)
-        );
-        if let Some(s) = &f.suggestion {
-            let _ = write!(body, ", \"suggestion\": {}", json_str(s));
-        }
-        body.push('}');
-        lines.push(format!(
-            "{}: {}={}: {}: {}{}",
-            c.call,
-            f.key,
-            f.value,
-            f.code.as_str(),
-            f.message,
-            f.suggestion.as_ref().map(|s| format!(" [suggestion: {s}]")).unwrap_or_default()
-        ));
-    }
-    body.push_str("], \"mismatches\": [");
-    for (i, m) in c.mismatches.iter().enumerate() {
-        let _ = write!(body, "{}{{\"key\": {}, \"values\": [", sep(i), json_str(&m.key));
-        for (j, (v, rs)) in m.groups.iter().enumerate() {
-            let v = v.as_ref().map(|v| json_str(v)).unwrap_or_else(|| "null".to_string());
-            let _ = write!(
-                body,
-                "{}{{\"value\": {}, \"ranks\": [{}]}}",
-                sep(j),
-                v,
-                rs.iter().map(|r| r.to_string()).collect::<Vec<_>>().join(", ")
-            );
-        }
-        body.push_str("]}");
-        lines.push(format!("{}: {}: the processes disagree", c.call, m.key));
-    }
-    body.push_str("], \"effective\": [");
-    match &reported {
-        None => {
-            body.push(']');
-        }
-        Some(reported) => {
-            let mut i = 0;
-            // Requested keys in the caller's order (the last value of a key given twice).
-            let mut seen: Vec<&[u8]> = Vec::new();
-            for (k, _) in pairs.iter().rev() {
-                if !seen.contains(k) {
-                    seen.push(k);
-                }
-            }
-            seen.reverse();
-            for k in &seen {
-                let req = pairs.iter().rev().find(|(rk, _)| rk == k).map(|(_, v)| *v);
-                let eff = reported.iter().find(|(rk, _)| rk == k).map(|(_, v)| *v);
-                let key = String::from_utf8_lossy(k);
-                let misread =
-                    findings.iter().any(|f| f.key == key && matches!(f.code, Code::UnitSuffix | Code::BadValue));
-                push_effective(&mut body, &mut i, k, req, eff, status(req, eff, misread));
-            }
-            for (k, v) in reported {
-                if !seen.contains(k) {
-                    push_effective(&mut body, &mut i, k, None, Some(v), "added");
-                }
-            }
-            body.push(']');
-        }
-    }
-    if pending {
-        notes.push("written before the call returned, because the processes disagree: if this note stays, the call did not return".to_string());
-    } else if c.reported.is_none() {
-        notes.push(format!("the MPI has no call that reports the hints in effect after {}", c.call));
-    }
-    body.push_str(", \"notes\": [");
-    for (i, n) in notes.iter().enumerate() {
-        let _ = write!(body, "{}{}", sep(i), json_str(n));
-    }
-    body.push(']');
-    Entry {
-        head: String::new(),
-        body,
-        count: 1,
-        findings: findings.len() as u64,
-        mismatches: c.mismatches.len() as u64,
-        lines,
-    }
-}
-
-/// `"call": ..., "filename": ...` of an entry.
-fn head_of(c: &Call) -> String {
-    let mut head = format!("\"call\": {}", json_str(&c.call));
-    if let Some(f) = &c.filename {
-        let _ = write!(head, ", \"filename\": {}", json_str(f));
-    }
-    head
 }
 
 /// The vocabulary's name for the kind of object a call gives hints to.
@@ -694,60 +892,102 @@ fn object_of(call: &str) -> Option<&'static str> {
     }
 }
 
-fn push_effective(body: &mut String, i: &mut usize, key: &[u8], req: Option<&[u8]>, eff: Option<&[u8]>, status: &str) {
-    let opt = |v: Option<&[u8]>| v.map(json_bytes).unwrap_or_else(|| "null".to_string());
-    let _ = write!(
-        body,
-        "{}{{\"key\": {}, \"requested\": {}, \"effective\": {}, \"status\": {}}}",
-        sep(*i),
-        json_bytes(key),
-        opt(req),
-        opt(eff),
-        json_str(status)
-    );
-    *i += 1;
-}
-
-fn sep(i: usize) -> &'static str {
-    if i == 0 {
-        ""
-    } else {
-        ", "
-    }
-}
-
-fn json_bytes(b: &[u8]) -> String {
-    json_str(&String::from_utf8_lossy(b))
-}
-
-fn json_str(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    // Runs of characters that need no escape are copied whole.
-    let mut start = 0;
-    for (i, b) in s.bytes().enumerate() {
-        if b >= 0x20 && b != b'"' && b != b'\\' && b != 0x7f {
-            continue;
+/// The call's entry in the report, with a count of 1: `target` names the checker's targets,
+/// `findings` is what `check` found.
+fn build_entry(c: &Call, target: &str, findings: &Result<Vec<Finding>, Error>) -> Kept {
+    let mut notes = c.notes.clone();
+    let pairs = pairs_of(&c.requested);
+    let reported = c.reported.as_deref().map(pairs_of);
+    let findings: &[Finding] = match findings {
+        Ok(f) => f,
+        Err(e) => {
+            notes.push(format!("the checker failed on these hints ({e}); they were not checked"));
+            &[]
         }
-        out.push_str(&s[start..i]);
-        match b {
-            b'"' => out.push_str("\\\""),
-            b'\\' => out.push_str("\\\\"),
-            b'\n' => out.push_str("\\n"),
-            b'\r' => out.push_str("\\r"),
-            b'\t' => out.push_str("\\t"),
-            _ => {
-                let _ = write!(out, "\\u{:04x}", b);
+    };
+    // The key and value of a finding, as given.
+    fn pair_of<'a>(pairs: &[(&'a [u8], &'a [u8])], f: &'a Finding) -> (&'a [u8], &'a [u8]) {
+        pairs.get(f.pair).copied().unwrap_or((f.key.as_bytes(), f.value.as_bytes()))
+    }
+    let mut lines = Vec::new();
+    let diagnostics = findings
+        .iter()
+        .map(|f| {
+            let (k, v) = pair_of(&pairs, f);
+            let mut line = format!("{}: {}={}: {}: {}", c.call, Escaped(k), Escaped(v), f.code.as_str(), f.message);
+            if let Some(s) = &f.suggestion {
+                let _ = write!(line, " [suggestion: {}]", Escaped(s.as_bytes()));
+            }
+            lines.push(line);
+            Diagnostic {
+                key: Text(k.to_vec()),
+                value: Text(v.to_vec()),
+                code: f.code.into(),
+                message: f.message.clone(),
+                suggestion: f.suggestion.clone(),
+            }
+        })
+        .collect();
+    for m in &c.mismatches {
+        lines.push(format!("{}: {}: the processes disagree", c.call, Escaped(&m.key.0)));
+    }
+    let mut effective = Vec::new();
+    if let Some(reported) = &reported {
+        // Requested keys in the caller's order (the last value of a key given twice).
+        let mut seen: Vec<&[u8]> = Vec::new();
+        for (k, _) in pairs.iter().rev() {
+            if !seen.contains(k) {
+                seen.push(k);
             }
         }
-        start = i + 1;
+        seen.reverse();
+        for k in &seen {
+            let req = pairs.iter().rev().find(|(rk, _)| rk == k).map(|(_, v)| *v);
+            let eff = reported.iter().find(|(rk, _)| rk == k).map(|(_, v)| *v);
+            let misread = findings
+                .iter()
+                .any(|f| pair_of(&pairs, f).0 == *k && matches!(f.code, Code::UnitSuffix | Code::BadValue));
+            effective.push(Effective {
+                key: Text(k.to_vec()),
+                requested: req.map(|v| Text(v.to_vec())),
+                effective: eff.map(|v| Text(v.to_vec())),
+                status: status(req, eff, misread),
+            });
+        }
+        for (k, v) in reported {
+            if !seen.contains(k) {
+                effective.push(Effective {
+                    key: Text(k.to_vec()),
+                    requested: None,
+                    effective: Some(Text(v.to_vec())),
+                    status: Status::Added,
+                });
+            }
+        }
+    } else if object_of(&c.call) == Some("spawn") {
+        notes.push(format!("the MPI has no call that reports the hints in effect after {}", c.call));
     }
-    out.push_str(&s[start..]);
-    out.push('"');
-    out
+    Kept {
+        findings: findings.len() as u64,
+        mismatches: c.mismatches.len() as u64,
+        lines,
+        entry: Entry {
+            count: 1,
+            call: c.call.clone(),
+            filenames: c.filename.as_ref().map(|f| vec![Text(f.clone())]),
+            calls_on_other_files: c.filename.as_ref().map(|_| 0),
+            comm_size: c.comm_size,
+            target: target.to_string(),
+            hints: pairs.iter().map(|(k, v)| Pair { key: Text(k.to_vec()), value: Text(v.to_vec()) }).collect(),
+            diagnostics,
+            mismatches: c.mismatches.clone(),
+            effective,
+            notes,
+        },
+    }
 }
 
-impl Report {
+impl State {
     /// The checker's targets for a call.
     fn target_of(&self, call: &str) -> TargetList {
         if object_of(call) == Some("file") {
@@ -756,135 +996,113 @@ impl Report {
             self.target.clone()
         }
     }
-
-    fn totals(&self) -> (u64, u64) {
-        let f = self.entries.iter().map(|e| e.findings * e.count).sum();
-        let m = self.entries.iter().map(|e| e.mismatches * e.count).sum();
-        (f, m)
-    }
-
-    fn json(&self) -> String {
-        let (findings, mismatches) = self.totals();
-        let mut s = String::new();
-        let _ = writeln!(s, "{{");
-        let _ = writeln!(s, "  \"tool\": \"libmpi_info_hintcheck\",");
-        let _ = writeln!(s, "  \"version\": {},", json_str(env!("CARGO_PKG_VERSION")));
-        let _ = writeln!(s, "  \"implementation\": {},", json_str(&self.implementation));
-        let _ = writeln!(s, "  \"target\": {},", json_str(&self.target.names));
-        let _ = writeln!(s, "  \"rank\": {},", self.world_rank);
-        let _ = writeln!(s, "  \"world_size\": {},", self.world_size);
-        let _ = writeln!(s, "  \"finalized\": {},", self.finalized);
-        let _ = writeln!(s, "  \"checked_calls\": {},", self.calls);
-        let _ = writeln!(s, "  \"findings\": {findings},");
-        let _ = writeln!(s, "  \"mismatches\": {mismatches},");
-        s.push_str("  \"notes\": [");
-        for (i, n) in self.notes.iter().enumerate() {
-            let _ = write!(s, "{}{}", sep(i), json_str(n));
-        }
-        s.push_str("],\n  \"calls\": [");
-        for (i, e) in self.entries.iter().enumerate() {
-            let _ =
-                write!(s, "{}\n    {{\"count\": {}, {}, {}}}", if i > 0 { "," } else { "" }, e.count, e.head, e.body);
-        }
-        s.push_str(if self.entries.is_empty() { "]\n}\n" } else { "\n  ]\n}\n" });
-        s
-    }
-
-    /// Rewrites the JSON file whole, through a temporary file renamed over it, so that it is
-    /// complete and valid at every moment.
-    fn write_json(&mut self) {
-        let Some(path) = self.json_path.clone() else { return };
-        let tmp = format!("{path}.tmp.{}", std::process::id());
-        let text = self.json();
-        let result = std::fs::write(&tmp, text.as_bytes()).and_then(|_| std::fs::rename(&tmp, &path));
-        if let Err(e) = result {
-            let _ = std::fs::remove_file(&tmp);
-            // Said once, then the file is given up.
-            let mut err = std::io::stderr().lock();
-            let _ = writeln!(err, "mpi-info hintcheck: rank {}: cannot write the report {path}: {e}", self.world_rank);
-            self.json_path = None;
-        }
-    }
 }
 
-/// This process's totals, for the reduction at `MPI_Finalize`: checked calls, diagnostics,
-/// disagreeing keys.
+/// This process's totals, for the reduction at `MPI_Finalize`: checked calls, diagnostics
+/// (counting each call), distinct disagreeing keys, calls whose processes disagreed.
 ///
 /// # Safety
-/// `out` has room for 3 values.
+/// `out` has room for 4 values.
 #[no_mangle]
 pub unsafe extern "C" fn mpi_info_hintcheck_counts(out: *mut c_longlong) {
     let _ = catch_unwind(AssertUnwindSafe(|| {
         if out.is_null() {
             return;
         }
-        let (calls, f, m) = with_report(|r| {
-            let (f, m) = r.totals();
-            (r.calls, f, m)
+        let counts = with_report(|r| {
+            let (f, _) = r.totals();
+            let mut keys: Vec<&[u8]> = Vec::new();
+            let mut calls = 0;
+            for k in &r.entries {
+                if !k.entry.mismatches.is_empty() {
+                    calls += k.entry.count;
+                }
+                for m in &k.entry.mismatches {
+                    if !keys.contains(&&m.key.0[..]) {
+                        keys.push(&m.key.0);
+                    }
+                }
+            }
+            [r.calls, f, keys.len() as u64, calls]
         })
-        .unwrap_or((0, 0, 0));
-        // SAFETY: room for 3 values.
-        unsafe {
-            *out = calls as c_longlong;
-            *out.add(1) = f as c_longlong;
-            *out.add(2) = m as c_longlong;
+        .unwrap_or([0; 4]);
+        for (i, v) in counts.iter().enumerate() {
+            // SAFETY: room for 4 values.
+            unsafe { *out.add(i) = *v as c_longlong };
         }
     }));
 }
 
-/// At `MPI_Finalize`: marks the report finished and writes it a last time. On rank 0 of
-/// `MPI_COMM_WORLD`, `totals` holds its own checked calls, diagnostics and disagreeing keys, the
-/// diagnostics of all processes and the most disagreeing keys any process saw (NULL elsewhere);
-/// the summary is printed on standard error if anything was found anywhere or
-/// `MPI_INFO_HINTCHECK_VERBOSE` is set.
+/// At `MPI_Finalize`: stops the flusher, marks the report finished and writes it a last time.
+/// On rank 0 of `MPI_COMM_WORLD`, `totals` holds its own checked calls and diagnostics, the
+/// diagnostics of all processes, the most distinct disagreeing keys and the most calls with a
+/// disagreement any process saw (NULL elsewhere); the summary is printed on standard error if
+/// anything was found anywhere or `MPI_INFO_HINTCHECK_VERBOSE` is set.
 ///
 /// # Safety
 /// `totals` NULL or 5 values.
 #[no_mangle]
 pub unsafe extern "C" fn mpi_info_hintcheck_finalize(totals: *const c_longlong) {
+    if FORKED.load(Ordering::Relaxed) {
+        return;
+    }
     let _ = catch_unwind(AssertUnwindSafe(|| {
         // SAFETY: NULL or 5 values.
         let totals =
             if totals.is_null() { None } else { Some(unsafe { std::slice::from_raw_parts(totals, 5) }.to_vec()) };
-        with_report(|r| {
+        flusher::stop();
+        let summary = with_report(|r| {
             r.finalized = true;
-            r.write_json();
-            let Some(t) = totals else { return };
-            if !(r.verbose || t[1] > 0 || t[3] > 0 || t[4] > 0) {
-                return;
-            }
-            let plural = |n: i64, one: &'static str, many: &'static str| if n == 1 { one } else { many };
-            let mut s = format!(
-                "mpi-info hintcheck: {} checked call{} on rank 0, {} diagnostic{} ({} on all {} processes), {} hint{} on which processes disagreed",
-                t[0],
-                plural(t[0], "", "s"),
-                t[1],
-                plural(t[1], "", "s"),
-                t[3],
-                r.world_size,
-                t[4],
-                plural(t[4], "", "s")
-            );
-            match &r.json_path {
-                Some(p) => {
-                    let _ = write!(s, " (report: {p})");
-                }
-                None => s.push_str(" (MPI_INFO_HINTCHECK=<file> writes the report)"),
-            }
-            s.push('\n');
-            let lines: Vec<&String> = r.entries.iter().flat_map(|e| e.lines.iter()).collect();
-            const SHOWN: usize = 10;
-            for l in lines.iter().take(SHOWN) {
-                let _ = writeln!(s, "  {l}");
-            }
-            if lines.len() > SHOWN {
-                let _ = writeln!(s, "  ... and {} more", lines.len() - SHOWN);
-            }
-            let mut err = std::io::stderr().lock();
-            let _ = err.write_all(s.as_bytes());
-            let _ = err.flush();
+            r.changed();
+            (r.snapshot(), totals.and_then(|t| r.summary(&t)))
         });
+        let Some((snapshot, summary)) = summary else { return };
+        store(snapshot);
+        if let Some(mut s) = summary {
+            let sink = SINK.lock().unwrap_or_else(|e| e.into_inner());
+            // The first line ends with where the report is; the findings follow.
+            let at = s.find('\n').unwrap_or(s.len());
+            let place = match (&sink.path, sink.given_up) {
+                (Some(p), false) => format!(" (report: {})", Escaped(p.as_os_str().as_bytes())),
+                (Some(p), true) => format!(" (the report {} could not be written)", Escaped(p.as_os_str().as_bytes())),
+                (None, _) => " (MPI_INFO_HINTCHECK=<file> writes the report)".to_string(),
+            };
+            drop(sink);
+            s.insert_str(at, &place);
+            print(&s);
+        }
     }));
+}
+
+impl State {
+    /// The summary printed at `MPI_Finalize` (without where the report is), if there is one.
+    fn summary(&self, t: &[i64]) -> Option<String> {
+        let (calls, diagnostics, all, keys, disagreeing) = (t[0], t[1], t[2], t[3], t[4]);
+        if !(self.verbose || diagnostics > 0 || all > 0 || keys > 0) {
+            return None;
+        }
+        let s = |n: i64| if n == 1 { "" } else { "s" };
+        let mut text = format!(
+            "mpi-info hintcheck: {calls} checked call{} on rank 0, {diagnostics} diagnostic{} ({all} on all {} processes), {keys} hint{} on which processes disagreed",
+            s(calls),
+            s(diagnostics),
+            self.world_size,
+            s(keys)
+        );
+        if keys > 0 {
+            let _ = write!(text, " in {disagreeing} call{}", s(disagreeing));
+        }
+        text.push('\n');
+        let lines: Vec<&String> = self.entries.iter().flat_map(|k| k.lines.iter()).collect();
+        const SHOWN: usize = 10;
+        for l in lines.iter().take(SHOWN) {
+            let _ = writeln!(text, "  {l}");
+        }
+        if lines.len() > SHOWN {
+            let _ = writeln!(text, "  ... and {} more", lines.len() - SHOWN);
+        }
+        Some(text)
+    }
 }
 
 #[cfg(test)]
@@ -899,11 +1117,25 @@ mod tests {
 
     #[test]
     fn statuses() {
-        assert_eq!(status(Some(b"1"), Some(b"1"), false), "kept");
-        assert_eq!(status(Some(b"1"), Some(b"2"), false), "changed");
-        assert_eq!(status(Some(b"1"), None, false), "dropped");
-        assert_eq!(status(None, Some(b"1"), false), "added");
-        assert_eq!(status(Some(b"16M"), Some(b"16M"), true), "misread");
+        assert_eq!(status(Some(b"1"), Some(b"1"), false), Status::Kept);
+        assert_eq!(status(Some(b"1"), Some(b"2"), false), Status::Changed);
+        assert_eq!(status(Some(b"1"), None, false), Status::Dropped);
+        assert_eq!(status(None, Some(b"1"), false), Status::Added);
+        assert_eq!(status(Some(b"16M"), Some(b"16M"), true), Status::Misread);
+    }
+
+    #[test]
+    fn targets_one_by_one() {
+        let mut notes = Vec::new();
+        let v = Vocabulary::builtin();
+        assert_eq!(targets_from("mpich, no\x1bsuch ,openmpi", v, &mut notes).as_deref(), Some("mpich,openmpi"));
+        assert_eq!(
+            notes,
+            ["MPI_INFO_HINTCHECK_TARGETS: 'no\\u{1b}such' is not a target the checker knows: it is ignored"]
+        );
+        notes.clear();
+        assert_eq!(targets_from("nothing", v, &mut notes), None);
+        assert_eq!(notes.len(), 1);
     }
 
     /// The whole path through the C functions, as hintcheck.c drives it (one test: the report
@@ -928,13 +1160,13 @@ mod tests {
         let written = || std::fs::remove_file(&path).is_ok();
         unsafe {
             assert_eq!(mpi_info_hintcheck_init(version.as_ptr(), target.as_ptr(), 0, 2), 0);
-            with_report(|r| r.json_path = Some(path.to_string_lossy().into_owned()));
+            SINK.lock().unwrap().path = Some(path.clone());
             assert_eq!(mpi_info_hintcheck_call_end(make(&file)), 2); // unit-suffix, unknown-key
-            assert!(written());
+            assert!(written(), "the first finding of an entry is written at once");
             assert_eq!(mpi_info_hintcheck_call_end(make(&file)), 2); // merged
             assert!(!written(), "a merged call does not rewrite the report");
-            assert_eq!(mpi_info_hintcheck_call_end(make(&other)), 2); // a new name, same check
-            assert!(written());
+            assert_eq!(mpi_info_hintcheck_call_end(make(&other)), 2); // a new name, the same entry
+            assert!(!written());
             // Two processes that disagree on cb_nodes, one without striping_factr.
             let c = make(&file);
             let all = b"cb_nodes\x001\0striping_factr\x004\0cb_nodes\x002\0";
@@ -943,38 +1175,64 @@ mod tests {
                 mpi_info_hintcheck_mismatch(c, 2, ranks.as_ptr(), lens.as_ptr(), all.as_ptr() as *const c_char, 0),
                 2
             );
-            assert!(written(), "a disagreement is written before the call");
+            let text = std::fs::read_to_string(&path).unwrap();
+            assert!(text.contains("did not return"), "a disagreement is written before the call: {text}");
+            assert!(written());
             assert_eq!(mpi_info_hintcheck_call_end(c), 4);
             assert!(written());
             assert_eq!(mpi_info_hintcheck_call_end(std::ptr::null_mut()), 0);
         }
         let text = with_report(|r| {
             assert_eq!(r.calls, 4);
-            assert_eq!(r.entries.iter().map(|e| e.count).collect::<Vec<_>>(), [2, 1, 1]);
-            assert_eq!(r.entries[0].body, r.entries[1].body);
-            r.json()
+            assert!(r.pending.is_empty());
+            assert_eq!(r.entries.iter().map(|k| k.entry.count).collect::<Vec<_>>(), [3, 1]);
+            WRITTEN.store(0, Ordering::Release);
+            String::from_utf8(r.snapshot().unwrap().1).unwrap()
         })
         .unwrap();
-        assert!(
-            text.contains(r#"{"key": "cb_buffer_size", "requested": "16M", "effective": "16M", "status": "misread"}"#),
-            "{text}"
+        let report: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let calls = report["calls"].as_array().unwrap();
+        assert_eq!(calls[0]["filenames"], serde_json::json!(["/tmp/a", "/tmp/b"]), "{text}");
+        assert_eq!(calls[0]["calls_on_other_files"], 0);
+        let effective = &calls[0]["effective"];
+        assert_eq!(
+            effective[0],
+            serde_json::json!({"key": "cb_buffer_size", "requested": "16M", "effective": "16M", "status": "misread"})
         );
-        assert!(text.contains(r#"{"key": "striping_factr", "requested": "4", "effective": null, "status": "dropped"}"#));
-        assert!(text.contains(r#"{"key": "cb_nodes", "requested": "1", "effective": "2", "status": "changed"}"#));
-        assert!(text
-            .contains(r#"{"key": "romio_cb_read", "requested": null, "effective": "automatic", "status": "added"}"#));
-        assert!(text.contains(
-            r#"{"key": "cb_nodes", "values": [{"value": "1", "ranks": [0]}, {"value": "2", "ranks": [1]}]}"#
-        ));
-        assert!(text.contains(
-            r#"{"key": "striping_factr", "values": [{"value": "4", "ranks": [0]}, {"value": null, "ranks": [1]}]}"#
-        ));
-        assert!(text.contains(r#""code": "unknown-key""#) && text.contains(r#""suggestion": "striping_factor""#));
-        assert!(text.contains(r#""findings": 8"#) && text.contains(r#""mismatches": 2"#), "{text}");
-    }
-
-    #[test]
-    fn json_escapes() {
-        assert_eq!(json_str("a\"b\\\n\u{1}"), "\"a\\\"b\\\\\\n\\u0001\"");
+        assert_eq!(
+            effective[1],
+            serde_json::json!({"key": "striping_factr", "requested": "4", "effective": null, "status": "dropped"})
+        );
+        assert_eq!(
+            effective[2],
+            serde_json::json!({"key": "cb_nodes", "requested": "1", "effective": "2", "status": "changed"})
+        );
+        assert_eq!(
+            effective[3],
+            serde_json::json!({"key": "romio_cb_read", "requested": null, "effective": "automatic", "status": "added"})
+        );
+        assert_eq!(
+            calls[1]["mismatches"],
+            serde_json::json!([
+                {"key": "cb_nodes", "values": [{"value": "1", "ranks": [0]}, {"value": "2", "ranks": [1]}]},
+                {"key": "striping_factr", "values": [{"value": "4", "ranks": [0]}, {"value": null, "ranks": [1]}]}
+            ])
+        );
+        assert_eq!(calls[0]["diagnostics"][1]["code"], "unknown-key");
+        assert_eq!(calls[0]["diagnostics"][1]["suggestion"], "striping_factor");
+        assert_eq!((report["findings"].as_u64(), report["mismatches"].as_u64()), (Some(8), Some(2)));
+        assert_eq!(report["implementation_name"], "MPICH");
+        // Many files with the same hints: one entry, the first 8 names, the others counted.
+        let names: Vec<_> = (0..20).map(|i| cs(&format!("/tmp/many{i}"))).collect();
+        for n in &names {
+            // SAFETY: as above.
+            unsafe { mpi_info_hintcheck_call_end(make(n)) };
+        }
+        with_report(|r| {
+            let e = &r.entries[0].entry;
+            assert_eq!(e.count, 23);
+            assert_eq!(e.filenames.as_ref().map(Vec::len), Some(8));
+            assert_eq!(e.calls_on_other_files, Some(20 - 6));
+        });
     }
 }
