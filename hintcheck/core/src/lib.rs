@@ -31,7 +31,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::Duration;
 
-use mpi_info::hints::{check_object, Code, Escaped, Finding, Targets, Vocabulary};
+use mpi_info::hints::{check_object, Code, Escaped, Finding, Severity, Targets, Vocabulary};
 use mpi_info::Error;
 
 pub use report::schema_json;
@@ -346,6 +346,14 @@ unsafe fn text(ptr: *const c_char) -> Option<String> {
     unsafe { bytes(ptr) }.map(|b| String::from_utf8_lossy(b).into_owned())
 }
 
+/// The release in an implementation's version (`4.0.2` of `4.0.2`, `4.1.4rc1`, `5.0.0a1`): its
+/// leading numbers and dots, at least two numbers.
+fn release_of(version: &str) -> Option<String> {
+    let numbers = version.find(|c: char| !(c.is_ascii_digit() || c == '.')).map_or(version, |end| &version[..end]);
+    let numbers = numbers.trim_end_matches('.');
+    (numbers.split('.').count() >= 2 && numbers.split('.').all(|n| !n.is_empty())).then(|| numbers.to_string())
+}
+
 /// The checker's targets from MPI_INFO_HINTCHECK_TARGETS: each name is given to
 /// `Targets::parse` on its own; one it refuses is noted (escaped) and left out, the others kept.
 /// `None` when none is kept.
@@ -360,7 +368,7 @@ fn targets_from(
         if name.is_empty() {
             continue;
         }
-        match vocabulary.and_then(|v| Targets::parse(v, Some(name))) {
+        match vocabulary.and_then(|v| Targets::parse(v, Some(name)).map_err(Error::from)) {
             Ok(_) => {
                 if !kept.contains(&name) {
                     kept.push(name);
@@ -400,12 +408,21 @@ pub unsafe extern "C" fn mpi_info_hintcheck_init(
         let implementation = Text(version[..end].to_vec());
         let (implementation_name, implementation_version) = report::implementation_of(&implementation.0);
         // SAFETY: as above.
-        let running = unsafe { text(target) }.unwrap_or_else(|| "mpi".to_string());
+        let name = unsafe { text(target) }.unwrap_or_else(|| "mpi".to_string());
+        // The running release, so that the checker reads hints as it does (mpich@4.0.2).
+        let release = implementation_version.as_deref().and_then(release_of);
+        let running = match &release {
+            Some(release) if name != "mpi" => format!("{name}@{release}"),
+            _ => name.clone(),
+        };
         let mut notes = Vec::new();
         let vocabulary = Vocabulary::builtin();
-        let list = |names: String| TargetList {
-            targets: vocabulary.and_then(|v| Targets::parse(v, Some(&names)).map_err(Error::from)),
-            names,
+        let list = |names: String, notes: &mut Vec<String>| {
+            let targets = vocabulary.and_then(|v| Targets::parse(v, Some(&names)).map_err(Error::from));
+            if let Ok(targets) = &targets {
+                notes.extend(targets.notes.iter().cloned());
+            }
+            TargetList { targets, names }
         };
         // MPI_INFO_HINTCHECK_TARGETS: the checker's targets instead of the running MPI's (for
         // hints that must also work elsewhere: "mpich,openmpi").
@@ -413,24 +430,27 @@ pub unsafe extern "C" fn mpi_info_hintcheck_init(
             Some(t) => {
                 let given = String::from_utf8_lossy(t.as_bytes()).into_owned();
                 match targets_from(&given, vocabulary, &mut notes) {
-                    Some(names) => list(names),
+                    Some(names) => list(names, &mut notes),
                     None => {
                         notes.push(format!(
                             "MPI_INFO_HINTCHECK_TARGETS names no target the checker knows: {running} used"
                         ));
-                        list(running.clone())
+                        list(running.clone(), &mut notes)
                     }
                 }
             }
-            None => list(running.clone()),
+            None => list(running.clone(), &mut notes),
         };
         // Open MPI opens files with OMPIO unless its io framework is told to use its ROMIO
         // component, which reads ROMIO's hints (listed under mpich in the vocabulary). Its
         // MPI_File_get_info returns the caller's hints either way, so the environment decides.
         let romio = std::env::var("OMPI_MCA_io").map(|v| v.contains("romio")).unwrap_or(false);
         let has_mpich = matches!((vocabulary, &target.targets), (Ok(v), Ok(t)) if t.contains(v, "mpich"));
-        let file_target = if running == "openmpi" && romio && !has_mpich {
-            list(format!("{},mpich", target.names))
+        // Its ROMIO components are MPICH's ROMIO of 3.2.1 (romio321, Open MPI 4.1) and 3.4.1
+        // (romio341, 5.0): read as the nearest MPICH release known.
+        let file_target = if name == "openmpi" && romio && !has_mpich {
+            let romio_release = if release.as_deref().is_some_and(|r| r.starts_with("4.")) { "3.2.1" } else { "3.4.1" };
+            list(format!("{},mpich@{romio_release}", target.names), &mut notes)
         } else {
             target.clone()
         };
@@ -909,20 +929,25 @@ fn build_entry(c: &Call, target: &str, findings: &Result<Vec<Finding>, Error>) -
     fn pair_of<'a>(pairs: &[(&'a [u8], &'a [u8])], f: &'a Finding) -> (&'a [u8], &'a [u8]) {
         pairs.get(f.pair).copied().unwrap_or((f.key.as_bytes(), f.value.as_bytes()))
     }
+    // Errors and warnings are counted and summarised; notes (a hint for a layer above the MPI,
+    // an unusual spelling read as meant) are in the report only.
     let mut lines = Vec::new();
     let diagnostics = findings
         .iter()
         .map(|f| {
             let (k, v) = pair_of(&pairs, f);
-            let mut line = format!("{}: {}={}: {}: {}", c.call, Escaped(k), Escaped(v), f.code.as_str(), f.message);
-            if let Some(s) = &f.suggestion {
-                let _ = write!(line, " [suggestion: {}]", Escaped(s.as_bytes()));
+            if f.severity != Severity::Note {
+                let mut line = format!("{}: {}={}: {}: {}", c.call, Escaped(k), Escaped(v), f.code.as_str(), f.message);
+                if let Some(s) = &f.suggestion {
+                    let _ = write!(line, " [suggestion: {}]", Escaped(s.as_bytes()));
+                }
+                lines.push(line);
             }
-            lines.push(line);
             Diagnostic {
                 key: Text(k.to_vec()),
                 value: Text(v.to_vec()),
                 code: f.code.into(),
+                severity: f.severity.into(),
                 message: f.message.clone(),
                 suggestion: f.suggestion.clone(),
             }
@@ -968,7 +993,7 @@ fn build_entry(c: &Call, target: &str, findings: &Result<Vec<Finding>, Error>) -
         notes.push(format!("the MPI has no call that reports the hints in effect after {}", c.call));
     }
     Kept {
-        findings: findings.len() as u64,
+        findings: findings.iter().filter(|f| f.severity != Severity::Note).count() as u64,
         mismatches: c.mismatches.len() as u64,
         lines,
         entry: Entry {
@@ -1108,6 +1133,17 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_release_of_a_version() {
+        assert_eq!(release_of("4.0.2").as_deref(), Some("4.0.2"));
+        assert_eq!(release_of("4.1.4rc1").as_deref(), Some("4.1.4"));
+        assert_eq!(release_of("5.0.0a1").as_deref(), Some("5.0.0"));
+        assert_eq!(release_of("8.1.27").as_deref(), Some("8.1.27"));
+        assert_eq!(release_of("4"), None);
+        assert_eq!(release_of("x4.1"), None);
+        assert_eq!(release_of("4..1"), None);
+    }
 
     #[test]
     fn pairs() {

@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use mpi_info::hints::{Code, JsonText};
+use mpi_info::hints::{Code, JsonText, Severity};
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::ser::Error as _;
 use serde::{Serialize, Serializer};
@@ -152,6 +152,7 @@ pub enum DiagnosticCode {
     NotReadByTarget,
     TooLongForTarget,
     Conflict,
+    UnusualSpelling,
 }
 
 impl From<Code> for DiagnosticCode {
@@ -164,6 +165,28 @@ impl From<Code> for DiagnosticCode {
             Code::NotReadByTarget => DiagnosticCode::NotReadByTarget,
             Code::TooLongForTarget => DiagnosticCode::TooLongForTarget,
             Code::Conflict => DiagnosticCode::Conflict,
+            Code::UnusualSpelling => DiagnosticCode::UnusualSpelling,
+        }
+    }
+}
+
+/// How much a diagnostic matters (docs/hints.md): an error (read otherwise than meant), a
+/// warning (no effect on the MPI checked for) or a note (another layer's hint, an unusual
+/// spelling). Notes are not counted in `findings` nor summarised.
+#[derive(Clone, Copy, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum DiagnosticSeverity {
+    Error,
+    Warning,
+    Note,
+}
+
+impl From<Severity> for DiagnosticSeverity {
+    fn from(severity: Severity) -> DiagnosticSeverity {
+        match severity {
+            Severity::Error => DiagnosticSeverity::Error,
+            Severity::Warning => DiagnosticSeverity::Warning,
+            Severity::Note => DiagnosticSeverity::Note,
         }
     }
 }
@@ -174,6 +197,7 @@ pub struct Diagnostic {
     pub key: Text,
     pub value: Text,
     pub code: DiagnosticCode,
+    pub severity: DiagnosticSeverity,
     /// One line, naming the targets concerned.
     pub message: String,
     /// What to write instead, where there is one thing to write: a key or a value.
