@@ -30,6 +30,7 @@ fn main() {
     println!("cargo:rustc-cdylib-link-arg=-Wl,-z,nodelete");
 
     println!("cargo:rerun-if-changed=src");
+    embedded_vocabulary(&crate_dir);
     // Without the C API (the `c-api` feature off: the core linked into hintcheck/) there is no
     // header to write, and the committed ones stay as the full build wrote them.
     if env::var_os("CARGO_FEATURE_C_API").is_none() {
@@ -81,3 +82,30 @@ const MPIX_FUNCTIONS: &str = "/* ======== MPIX_ functions: the hint toolkit for 
  * (arguments checked left to right, no output and no change on error). docs/mpix.md has the
  * details, the serialization format byte by byte among them. */";
 const MPIX_FUNCTIONS_END: &str = "/* ======== end of the MPIX_ functions ======== */";
+
+/// The built-in hint vocabulary as the library embeds it (src/hints/vocab.rs, `BUILTIN_TEXT`):
+/// `data/hints.json` without the prose written for a person reading an entry (each reader's
+/// `how` and `reports_how`, which no check uses), and without blanks, in OUT_DIR. That is less
+/// than half the document, which the library would otherwise carry whole (BENCHMARKS.md, Size);
+/// mpi-info-lint embeds the whole document, for --explain. The library reads and checks the
+/// embedded text on first use, and its tests read both.
+fn embedded_vocabulary(crate_dir: &str) {
+    println!("cargo:rerun-if-changed=data/hints.json");
+    let path = Path::new(crate_dir).join("data").join("hints.json");
+    let text = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut document: serde_json::Value =
+        serde_json::from_slice(&text).unwrap_or_else(|e| panic!("{}: not JSON: {e}", path.display()));
+    let keys = document.get_mut("keys").and_then(|keys| keys.as_array_mut());
+    for entry in keys.into_iter().flatten() {
+        let readers = entry.get_mut("readers").and_then(|readers| readers.as_array_mut());
+        for reader in readers.into_iter().flatten().filter_map(|reader| reader.as_object_mut()) {
+            reader.remove("how");
+            reader.remove("reports_how");
+        }
+    }
+    let out = Path::new(&env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("hints.json");
+    let compact = serde_json::to_vec(&document).expect("a JSON value is written");
+    if std::fs::read(&out).ok().as_deref() != Some(compact.as_slice()) {
+        std::fs::write(&out, compact).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
+    }
+}

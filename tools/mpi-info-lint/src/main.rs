@@ -23,6 +23,9 @@ use clap::Parser;
 use mpi_info::hints::{Escaped, Targets, Vocabulary};
 
 use crate::output::{Printer, Severity};
+
+/// The built-in vocabulary, whole: the library's checks with the descriptions of each reader.
+const DOCUMENT: &[u8] = include_bytes!("../../../data/hints.json");
 use crate::stdio::Stdout;
 use crate::syntax::Syntax;
 
@@ -117,8 +120,10 @@ fn run() -> io::Result<ExitCode> {
             return Ok(ExitCode::from(2));
         }
     };
-    let builtin = match Vocabulary::builtin() {
-        Ok(vocabulary) => vocabulary,
+    // The whole built-in document, with the prose --explain shows (the library embeds it
+    // without); read once, for the life of the command.
+    let builtin: &'static Vocabulary = match Vocabulary::from_json(DOCUMENT, None) {
+        Ok(vocabulary) => Box::leak(Box::new(vocabulary)),
         Err(error) => return Ok(fail(format_args!("the built-in vocabulary cannot be read: {error}"))),
     };
     let own;
