@@ -65,8 +65,10 @@ mod finding;
 mod json;
 pub mod parsers;
 pub mod release;
+pub mod syntax;
 mod targets;
 pub(crate) mod text;
+mod textcheck;
 mod verdict;
 mod vocab;
 
@@ -77,6 +79,7 @@ pub use parsers::Reading;
 pub use release::Version;
 pub use targets::{TargetError, Targets};
 pub use text::{Escaped, JsonText, Quoted};
+pub use textcheck::{check_text, nul_line, TextFinding};
 pub use verdict::Takes;
 pub use vocab::{
     Condition, Conflict, Elements, Entry, Invalid, Kind, Reader, Sentinel, Syntax, Target, Vocabulary, VocabularyError,

@@ -74,12 +74,6 @@ pub fn describe(error: &io::Error) -> String {
     }
 }
 
-/// The line of the first NUL byte, if the input holds one (then it is not a hint text).
-pub fn nul_line(bytes: &[u8]) -> Option<usize> {
-    let at = bytes.iter().position(|&b| b == 0)?;
-    Some(1 + bytes[..at].iter().filter(|&&b| b == b'\n').count())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -101,11 +95,5 @@ mod tests {
         let read_back = read(&path);
         std::fs::remove_dir_all(&dir).unwrap();
         assert_eq!(read_back, Ok(b"cb_nodes 4\n".to_vec()));
-    }
-
-    #[test]
-    fn finds_nul_bytes() {
-        assert_eq!(nul_line(b"a 1\nb 2\n"), None);
-        assert_eq!(nul_line(b"a 1\nb\0 2\n"), Some(2));
     }
 }

@@ -6,7 +6,6 @@
 //! of the output has gone (a closed pipe), the command stops with exit status 0 and no message.
 
 mod input;
-mod lint;
 mod output;
 mod stdio;
 mod syntax;
@@ -20,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Parser;
-use mpi_info::hints::{Escaped, Targets, Vocabulary};
+use mpi_info::hints::{self, Escaped, Targets, Vocabulary};
 
 use crate::output::{Printer, Severity};
 
@@ -195,7 +194,7 @@ fn run() -> io::Result<ExitCode> {
         let syntax = input.syntax;
         let (label, text) = input.read();
         let outcome = text.and_then(|text| {
-            let reports = lint::lint(&text, syntax, vocabulary, &targets)?;
+            let reports = hints::check_text(&text, syntax.into(), vocabulary, &targets)?;
             // Notes never make the status 1.
             found |= reports.iter().any(|report| report.severity != Severity::Note);
             Ok(printer.reports(&label, &reports).and_then(|()| printer.flush()))

@@ -42,17 +42,7 @@ impl ColorChoice {
 pub use mpi_info::hints::Severity;
 
 /// One finding at one place of an input; `key` and `value` are the bytes of the input.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Report<'t> {
-    pub line: usize,
-    pub column: usize,
-    pub key: Option<&'t [u8]>,
-    pub value: Option<&'t [u8]>,
-    pub code: &'static str,
-    pub severity: Severity,
-    pub message: String,
-    pub suggestion: Option<String>,
-}
+pub use mpi_info::hints::TextFinding as Report;
 
 /// Writes the findings of each input as they come: text lines, or the members of one JSON
 /// array, opened at the first finding and closed by [`Printer::finish`].

@@ -1,26 +1,46 @@
-//! One input checked: its items, the library's checker on the pairs a reader would use, and
-//! the command's own findings (malformed lines, keys given twice, content a reader never sees).
+//! A hint text checked as its reader reads it: its entries ([`super::syntax`]), the checker on
+//! the pairs the reader would use, and what only a reader of text can see (malformed lines,
+//! keys given twice, content a reader never sees), each finding at its line and column.
 
 use std::collections::HashMap;
 
-use mpi_info::hints::{check, Quoted, Targets, Vocabulary};
+use super::check::check;
+use super::finding::Severity;
+use super::syntax::{items, Item, Syntax};
+use super::targets::Targets;
+use super::text::Quoted;
+use super::vocab::Vocabulary;
 
-use crate::output::{Report, Severity};
-use crate::syntax::{items, Item, Syntax};
+/// One finding in a hint text, at a place.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TextFinding<'t> {
+    /// Line and column (from 1; the column counts bytes from the line's start).
+    pub line: usize,
+    pub column: usize,
+    /// The entry's key and value, as written, when the finding is about an entry.
+    pub key: Option<&'t [u8]>,
+    pub value: Option<&'t [u8]>,
+    /// The checker's code (`unit-suffix`) or the text's own (`malformed-line`,
+    /// `duplicate-key`, `truncated-input`).
+    pub code: &'static str,
+    pub severity: Severity,
+    pub message: String,
+    pub suggestion: Option<String>,
+}
 
-/// The findings for one input, by line and column; `Err` if it is not a hint text at all.
-pub fn lint<'t>(
+/// The findings for one text, by line and column; `Err` if it is not a hint text at all.
+pub fn check_text<'t>(
     text: &'t [u8],
     syntax: Syntax,
     vocabulary: &Vocabulary,
     targets: &Targets,
-) -> Result<Vec<Report<'t>>, String> {
-    if let Some(line) = crate::input::nul_line(text) {
+) -> Result<Vec<TextFinding<'t>>, String> {
+    if let Some(line) = nul_line(text) {
         return Err(format!("binary data (a NUL byte on line {line}), not a hint text"));
     }
     let reader = vocabulary.syntaxes().find(|s| s.name == syntax.name());
     let keeps_first = reader.is_some_and(|r| r.keeps_first);
-    let report = |line, column, code, severity, message: String| Report {
+    let report = |line, column, code, severity, message: String| TextFinding {
         line,
         column,
         key: None,
@@ -111,7 +131,7 @@ pub fn lint<'t>(
             check(vocabulary, targets, &pairs).map_err(|error| format!("out of memory while checking ({error})"))?;
         for finding in findings {
             let Item::Pair { line, column, key, value, .. } = items[scope[finding.pair].1] else { continue };
-            reports.push(Report {
+            reports.push(TextFinding {
                 line,
                 column,
                 key: Some(key),
@@ -133,4 +153,21 @@ fn place(text: &[u8], offset: usize) -> (usize, usize) {
     let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
     let column = 1 + before.iter().rev().take_while(|&&b| b != b'\n').count();
     (line, column)
+}
+
+/// The line of the first NUL byte, if the text holds one (then it is not a hint text).
+pub fn nul_line(bytes: &[u8]) -> Option<usize> {
+    let at = bytes.iter().position(|&b| b == 0)?;
+    Some(1 + bytes[..at].iter().filter(|&&b| b == b'\n').count())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_nul_bytes() {
+        assert_eq!(nul_line(b"a 1\nb 2\n"), None);
+        assert_eq!(nul_line(b"a 1\nb\0 2\n"), Some(2));
+    }
 }
