@@ -145,6 +145,8 @@ int main(int argc, char **argv) {
                     "MPIX_Info_check: targets: no target is named 'nosuch'");
     CHECK_DESCRIBED(MPIX_Info_check(info, "mpich,,openmpi", &found), MPI_ERR_ARG,
                     "MPIX_Info_check: targets: an empty target name");
+    CHECK_DESCRIBED(MPIX_Info_check(info, "openmpi@4.1,mpich@four", &found), MPI_ERR_ARG,
+                    "MPIX_Info_check: targets: 'mpich@four': a release is main or numbers (4.1, 4.0.2)");
     CHECK_DESCRIBED(MPIX_Info_check(info, "mpich,\xff", &found), MPI_ERR_ARG,
                     "MPIX_Info_check: targets is not UTF-8 (byte 6, 0xff)");
     char long_targets[1100];

@@ -287,6 +287,12 @@ static void test_codes(int api) {
     const finding not_read[] = {{"striping_unit", "not-read-by-target: 'striping_unit' is not read by openmpi 4.1.4; openmpi 4.1.4 reads it as 'stripe_size'", NULL, 1}};
     EXPECT_FINDINGS(api, "openmpi@4.1.4", renamed, not_read);
     EXPECT_CLEAN(api, "openmpi", renamed); /* read from 4.1.6 */
+    /* A series: the finding names the releases it holds for (Open MPI read this hint inverted
+     * until 5.0.10). */
+    const char *const inverted[] = {"collective_buffering", "true"};
+    const finding inverted_f[] = {{"collective_buffering", "bad-value: for openmpi 5.0.0 to 5.0.9: 'true' turns it off", NULL, 0}};
+    EXPECT_FINDINGS(api, "openmpi@5.0", inverted, inverted_f);
+    EXPECT_CLEAN(api, "openmpi@5.0.10", inverted);
 
     const char *const long_key[] = {"ompi_comm_coll_xhc_barrier_hierarchy", "numa,socket"};
     const finding long_key_f[] = {{"ompi_comm_coll_xhc_barrier_hierarchy",
@@ -515,7 +521,9 @@ static void test_errors(int api) {
     FAILS(api, live_object, v, targets_unterminated, 0, MPI_ERR_ARG);
     FAILS(api, live_object, v, "mpich,\xff", 0, MPI_ERR_ARG);
     const char *const unknown[] = {"romio", "", " ", "\t", ",", "mpich,", ",mpich", "mpich,,openmpi", "mpich, ,openmpi",
-                                   "MPICH", "mpich;openmpi", "mpich openmpi", "mpi ch", "mylib", "ompio", "mpich\n"};
+                                   "MPICH", "mpich;openmpi", "mpich openmpi", "mpi ch", "mylib", "ompio", "mpich\n",
+                                   /* releases: not a version, or a target described without any */
+                                   "mpich@four", "mpich@", "mpich@4.0.2.1", "openmpi@v4.1", "mpi@4.1"};
     for (size_t i = 0; i < sizeof unknown / sizeof *unknown; i++) FAILS(api, live_object, v, unknown[i], 0, MPI_ERR_ARG);
     /* diagnostics NULL. */
     FAILS(api, live_object, v, "mpich", 1, MPI_ERR_ARG);

@@ -10,7 +10,7 @@ use super::release::ReleaseSet;
 use super::targets::{Label, Targets};
 use super::text::{distance, try_format, try_lossy, try_string, MessageBuf, Quoted};
 use super::verdict::{judge, Joined, Verdict};
-use super::vocab::{Entry, Vocabulary};
+use super::vocab::{Entry, Target, Vocabulary, MAX_TARGETS};
 use crate::error::Error;
 use crate::typed::strip;
 
@@ -30,7 +30,10 @@ pub fn check_object(
     pairs: &[(&[u8], &[u8])],
 ) -> Result<Vec<Finding>, Error> {
     let mut findings = Vec::new();
-    let checker = Checker { vocabulary, targets, object, pairs };
+    let mut selected = Vec::new();
+    selected.try_reserve_exact(MAX_TARGETS)?;
+    selected.extend(targets.selected(vocabulary));
+    let checker = Checker { vocabulary, selected, object, pairs };
     for (n, &(key, value)) in pairs.iter().enumerate() {
         checker.pair(n, key, value, &mut findings)?;
     }
@@ -39,7 +42,8 @@ pub fn check_object(
 
 struct Checker<'a> {
     vocabulary: &'a Vocabulary,
-    targets: &'a Targets,
+    /// The named targets, each with its releases and whether they were named.
+    selected: Vec<(&'a Target, ReleaseSet, bool)>,
     object: Option<&'a str>,
     pairs: &'a [(&'a [u8], &'a [u8])],
 }
@@ -106,53 +110,54 @@ impl Checker<'_> {
         // readers with the same verdict share one finding.
         let mut verdicts: Vec<(Verdict, Vec<Label<'_>>)> = Vec::new();
         let mut coverage: Vec<Coverage<'_>> = Vec::new();
-        for target in self.targets.of(vocabulary) {
-            let selected = self.targets.releases(vocabulary, &target.name);
-            let named = self.targets.named(vocabulary, &target.name);
-            let label = Label { target, releases: selected, show: named, only_under: None };
-            let mut seen = Coverage { label, covered: 0, used: 0, anywhere: 0 };
-            for reader in vocabulary.readers(entry).filter(|r| r.target == target.name) {
-                seen.anywhere |= reader.releases;
-                let releases = reader.releases & selected;
-                if releases == 0 {
-                    continue;
+        coverage.try_reserve_exact(self.selected.len())?;
+        coverage.extend(self.selected.iter().map(|&(target, releases, named)| Coverage {
+            label: Label { target, releases, show: named, only_under: None },
+            covered: 0,
+            used: 0,
+            anywhere: 0,
+        }));
+        for reader in vocabulary.readers(entry) {
+            let Some(seen) = coverage.iter_mut().find(|c| c.label.target.name == reader.target) else { continue };
+            let (target, selected, named) = (seen.label.target, seen.label.releases, seen.label.show);
+            seen.anywhere |= reader.releases;
+            let releases = reader.releases & selected;
+            if releases == 0 {
+                continue;
+            }
+            seen.covered |= releases;
+            if !reader.unread {
+                seen.used |= releases;
+            }
+            let Some(verdict) = judge(entry, reader, value)? else { continue };
+            // A reader whose result nothing uses matters only where the value fails.
+            if reader.unread && verdict.severity != Severity::Error {
+                continue;
+            }
+            let label = Label {
+                target,
+                releases,
+                show: named || releases != selected,
+                only_under: reader.only_under.as_deref(),
+            };
+            let same = verdicts.iter_mut().find(|(seen, _)| {
+                seen.code == verdict.code
+                    && seen.severity == verdict.severity
+                    && seen.outcome.as_str() == verdict.outcome.as_str()
+            });
+            match same {
+                Some((_, labels)) => {
+                    labels.try_reserve(1)?;
+                    labels.push(label);
                 }
-                seen.covered |= releases;
-                if !reader.unread {
-                    seen.used |= releases;
-                }
-                let Some(verdict) = judge(entry, reader, value)? else { continue };
-                // A reader whose result nothing uses matters only where the value fails.
-                if reader.unread && verdict.severity != Severity::Error {
-                    continue;
-                }
-                let label = Label {
-                    target,
-                    releases,
-                    show: named || releases != selected,
-                    only_under: reader.only_under.as_deref(),
-                };
-                let same = verdicts.iter_mut().find(|(seen, _)| {
-                    seen.code == verdict.code
-                        && seen.severity == verdict.severity
-                        && seen.outcome.as_str() == verdict.outcome.as_str()
-                });
-                match same {
-                    Some((_, labels)) => {
-                        labels.try_reserve(1)?;
-                        labels.push(label);
-                    }
-                    None => {
-                        verdicts.try_reserve(1)?;
-                        let mut labels = Vec::new();
-                        labels.try_reserve(1)?;
-                        labels.push(label);
-                        verdicts.push((verdict, labels));
-                    }
+                None => {
+                    verdicts.try_reserve(1)?;
+                    let mut labels = Vec::new();
+                    labels.try_reserve(1)?;
+                    labels.push(label);
+                    verdicts.push((verdict, labels));
                 }
             }
-            coverage.try_reserve(1)?;
-            coverage.push(seen);
         }
 
         // In the order of checking: not read, length, value, conflict.
@@ -279,13 +284,13 @@ impl Checker<'_> {
             }
             let mut labels: MessageBuf = MessageBuf::new();
             let mut any = false;
-            for target in self.targets.of(vocabulary).filter(|t| conflict.targets.contains(&t.name)) {
-                let selected = self.targets.releases(vocabulary, &target.name);
+            for &(target, selected, named) in
+                self.selected.iter().filter(|(t, _, _)| conflict.targets.contains(&t.name))
+            {
                 let releases = conflict.releases & selected;
                 if releases == 0 || conflict.differ && !self.values_differ(conflict, &target.name, releases) {
                     continue;
                 }
-                let named = self.targets.named(vocabulary, &target.name);
                 let label = Label { target, releases, show: named || releases != selected, only_under: None };
                 let _ = write!(labels, "{}{label}", if any { ", " } else { "" });
                 any = true;
@@ -327,7 +332,7 @@ impl Checker<'_> {
     fn lengths(&self, key: &[u8], value: &[u8], found: &mut Found<'_>) -> Result<(), Error> {
         let key_chars = chars(key);
         let value_chars = chars(value);
-        for target in self.targets.of(self.vocabulary) {
+        for &(target, _, _) in &self.selected {
             let name = &target.name;
             if let Some(max) = target.key_max.filter(|&max| key_chars > max) {
                 let message = try_format(format_args!(

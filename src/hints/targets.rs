@@ -152,6 +152,17 @@ impl Targets {
         vocabulary.targets().position(|target| target.name == name)
     }
 
+    /// The targets in the set, in the vocabulary's order, each with its releases in the set and
+    /// whether they were named.
+    pub fn selected<'v>(&self, vocabulary: &'v Vocabulary) -> impl Iterator<Item = (&'v Target, ReleaseSet, bool)> {
+        let (releases, named) = (self.releases, self.named);
+        vocabulary
+            .targets()
+            .enumerate()
+            .filter(move |(n, _)| releases[*n] != 0)
+            .map(move |(n, target)| (target, releases[n], named & (1 << n) != 0))
+    }
+
     /// The targets in the set, in the vocabulary's order.
     pub fn of<'v>(&self, vocabulary: &'v Vocabulary) -> impl Iterator<Item = &'v Target> + Clone {
         let releases = self.releases;

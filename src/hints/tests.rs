@@ -482,7 +482,7 @@ mod self_checks {
                 continue;
             }
             for value in &entry.values {
-                if judge(entry, reader, value.as_bytes()).unwrap().is_some_and(|v| v.severity == Severity::Error) {
+                if !super::super::verdict::takes(entry, reader, value.as_bytes()) {
                     wrong.push(format!("{} ({} {}): {value}", entry.key, reader.target, reader.source));
                 }
             }
@@ -660,6 +660,23 @@ mod audit {
                 "for pnetcdf 1.12.3: '1m' is read as 1: the 'm' is dropped; 1m is 1048576".into()
             )]
         );
+    }
+
+    #[test]
+    fn a_word_with_the_effect_of_another() {
+        // ROMIO's flush adds its barrier for any setting above 0: disable (2) as enable (1).
+        assert_eq!(
+            verdicts("mpich", &[("romio_synchronized_flush", "disable")]),
+            [(Code::BadValue, Severity::Error, "for mpich: 'disable' has the effect of 'enable'".into())]
+        );
+        assert_eq!(verdicts("mpich", &[("romio_synchronized_flush", "enable")]), []);
+        // PnetCDF's GIO driver takes false and disable as inherit.
+        let gio = verdicts("pnetcdf", &[("file_striping", "disable")]);
+        assert!(
+            gio.iter().any(|(c, _, m)| *c == Code::BadValue && m.contains("has the effect of 'inherit'")),
+            "{gio:?}"
+        );
+        assert_eq!(verdicts("pnetcdf", &[("file_striping", "inherit")]), []);
     }
 
     #[test]

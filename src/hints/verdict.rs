@@ -102,6 +102,14 @@ fn trim(value: &[u8]) -> &[u8] {
     &value[start..end]
 }
 
+/// Whether `reader` takes `value` at all: its parser reads it (to whatever effect), or it leaves
+/// the default that the value means (the vocabulary's self-checks).
+#[cfg(test)]
+pub(crate) fn takes(entry: &Entry, reader: &Reader, value: &[u8]) -> bool {
+    let read = parsers::read(&reader.grammar(entry.kind), value) != Reading::Invalid;
+    read || reader.invalid == Some(Invalid::Default) && judge(entry, reader, value).is_ok_and(|v| v.is_none())
+}
+
 /// What `reader` makes of `value` for `entry`, when that is not the value as meant.
 pub(crate) fn judge(entry: &Entry, reader: &Reader, value: &[u8]) -> Result<Option<Verdict>, Error> {
     let words = &reader.accepts;
@@ -296,6 +304,12 @@ pub(crate) fn judge(entry: &Entry, reader: &Reader, value: &[u8]) -> Result<Opti
             }
         }
         (Reading::Word(n), meant) => {
+            // A word that has the effect of another value of the key reads as that value.
+            let effect = reader.effect_of(&words[n]);
+            if effect != words[n] && !same_word(trim(value), effect.as_bytes()) {
+                let _ = write!(outcome, "'{shown}' has the effect of '{}'", Quoted(effect.as_bytes()));
+                return error(Code::BadValue, outcome, None);
+            }
             // A reader that compares without case reads any case as its word.
             let word = &words[n];
             if word.as_bytes().eq_ignore_ascii_case(value) {

@@ -124,6 +124,10 @@ pub struct Reader {
     pub true_words: Vec<String>,
     pub false_words: Vec<String>,
     pub sentinels: Vec<Sentinel>,
+    /// Words of `accepts` that have the effect of another value of the key (ROMIO's
+    /// `romio_synchronized_flush=disable` turns the barrier on, as `enable` does): the word,
+    /// and that value.
+    pub means: Vec<(String, String)>,
     pub min: Option<i64>,
     pub max: Option<i64>,
     pub default: Option<String>,
@@ -156,6 +160,11 @@ pub struct Reader {
 }
 
 impl Reader {
+    /// The value of the key that `word` (one of `accepts`) has the effect of.
+    pub fn effect_of<'w>(&'w self, word: &'w str) -> &'w str {
+        self.means.iter().find(|(w, _)| w == word).map_or(word, |(_, value)| value)
+    }
+
     /// The grammar its parser reads a value with.
     pub fn grammar(&self, kind: Kind) -> Grammar<'_> {
         Grammar {
@@ -481,8 +490,10 @@ impl Vocabulary {
     /// same key, the base's. A layered library that describes a key the built-in vocabulary
     /// has adds itself as a reader, and the implementations' readers still apply.
     pub fn readers<'a>(&'a self, entry: &'a Entry) -> impl Iterator<Item = &'a Reader> + Clone {
-        let own = self.index.get(&entry.key).is_some_and(|&n| std::ptr::eq(&self.entries[n], entry));
-        let base = self.base.filter(|_| own).and_then(|base| base.index.get(&entry.key).map(|&n| &base.entries[n]));
+        // Only a vocabulary with a base has more readers to add (the built-in one has none).
+        let base =
+            self.base.filter(|_| self.index.get(&entry.key).is_some_and(|&n| std::ptr::eq(&self.entries[n], entry)));
+        let base = base.and_then(|base| base.index.get(&entry.key).map(|&n| &base.entries[n]));
         entry.readers.iter().chain(base.into_iter().flat_map(|base| base.readers.iter()))
     }
 
@@ -832,13 +843,14 @@ const READER_V1: [&str; 14] = [
     "source",
     "version",
 ];
-const READER_V2: [&str; 23] = [
+const READER_V2: [&str; 24] = [
     "target",
     "parser",
     "accepts",
     "true",
     "false",
     "sentinels",
+    "means",
     "min",
     "max",
     "default",
@@ -896,6 +908,21 @@ fn read_reader(item: &Value, key: &str, r: usize, v2: bool) -> Result<Reader, Vo
         sentinel.only(&["value", "means"])?;
         try_push(&mut sentinels, Sentinel { value: sentinel.owned("value")?, means: sentinel.line("means")? })?;
     }
+    let mut means = Vec::new();
+    match fields.get("means") {
+        None | Some(Value::Null) => {}
+        Some(Value::Object(members)) => {
+            for (word, value) in members {
+                let Value::Str(value) = value else {
+                    return Err(invalid(format_args!(
+                        "key \"{key}\", readers[{r}]: \"means\" of \"{word}\" is not a string"
+                    )));
+                };
+                try_push(&mut means, (try_string(word)?, try_string(value)?))?;
+            }
+        }
+        Some(_) => return Err(invalid(format_args!("key \"{key}\", readers[{r}]: \"means\" is not an object"))),
+    }
     let elements = match fields.get("elements") {
         None | Some(Value::Null) => None,
         Some(item) => {
@@ -915,6 +942,7 @@ fn read_reader(item: &Value, key: &str, r: usize, v2: bool) -> Result<Reader, Vo
         true_words: fields.strings("true")?,
         false_words: fields.strings("false")?,
         sentinels,
+        means,
         min: fields.optional_int("min")?,
         max: fields.optional_int("max")?,
         default: fields.optional_owned("default")?,
@@ -946,6 +974,11 @@ fn read_reader(item: &Value, key: &str, r: usize, v2: bool) -> Result<Reader, Vo
     }
     if parser == Parser::SizeSuffix && reader.accepts.is_empty() {
         return Err(invalid(format_args!("key \"{key}\", readers[{r}]: \"size_suffix\" needs its suffixes")));
+    }
+    if let Some((word, _)) = reader.means.iter().find(|(word, _)| !reader.accepts.contains(word)) {
+        return Err(invalid(format_args!(
+            "key \"{key}\", readers[{r}]: \"means\" of \"{word}\", which it does not accept"
+        )));
     }
     if let Some(word) = reader.true_words.iter().chain(&reader.false_words).find(|w| !reader.accepts.contains(w)) {
         return Err(invalid(format_args!("key \"{key}\", readers[{r}]: \"{word}\" of true/false is not accepted")));
