@@ -2,7 +2,7 @@
 # library's Rust API and the vocabulary compiled into it (data/hints.json). make builds it into
 # $(OUT)/bin; make install puts it in $(BINDIR) with its man page (docs/man/mpi-info-lint.1);
 # make test runs its unit tests and tests-lint/lint_test.sh (syntaxes, exit statuses, JSON, bad
-# input, hostile inputs, the documentation's example hint sets).
+# input, hostile inputs, the documentation's example hint sets, --report).
 LINT := $(OUT)/bin/mpi-info-lint
 LINT_MAN := docs/man/mpi-info-lint.1
 #: lint            the hint checker mpi-info-lint, into build/bin (also built by make)

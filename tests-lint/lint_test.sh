@@ -9,8 +9,10 @@
 # are not UTF-8, escaped in text and given back by JSON; closed standard input and output, a
 # closed pipe, a full device; columns after a byte-order mark; JSON of a million findings in
 # bounded memory); no finding on the example hint sets of the ROMIO, OMPIO and PnetCDF
-# documentation (tests-lint/examples, each file saying where it comes from); and the man page
-# rendering without warnings.
+# documentation (tests-lint/examples, each file saying where it comes from); the man page
+# rendering without warnings; and --report: reports of libmpi_info_hintcheck of our own,
+# validated against its schema, shown as text (line for line) and as HTML (parsed, its tables
+# checked), hostile strings in them shown as text only, bad reports and options refused.
 #
 # Run from anywhere (tests-c/run-suite.sh runs it with MAKE, CC and PYTHON set); it builds the
 # command with `make lint` only if build/bin/mpi-info-lint is missing.
@@ -942,5 +944,394 @@ if command -v man >/dev/null 2>&1 && [ -f "$page" ]; then
 else
     echo "man is missing: the man page rendering checks are skipped (Debian package man-db)"
 fi
+
+# ---------------------------------------------------------------------------------------------
+# (14) --report: a report of libmpi_info_hintcheck shown as text and as one HTML page. The
+# reports are our own, each validated against hintcheck/report.schema.json (the schema the
+# report's Rust types make) so that they keep the real report's shape; a newer report (the
+# stack, the hint variables, each hint's source, fields unknown here) is that report with the
+# new parts added. hintcheck/tests/run.sh shows every report of the real jobs.
+cd "$tmp"
+cat >report_fixtures.py <<'PY'
+"""Writes the reports of the --report checks, each validated against the report's schema."""
+import copy, json, sys
+import jsonschema
+schema = json.load(open(sys.argv[1]))
+validator = jsonschema.Draft202012Validator(schema)
+T = "mpich@4.0.2"
+
+def entry(call, count, size, hints, diagnostics=(), mismatches=(), effective=(), notes=(), **more):
+    e = {"count": count, "call": call, **more, "comm_size": size, "target": T,
+         "hints": [{"key": k, "value": v} for k, v in hints], "diagnostics": list(diagnostics),
+         "mismatches": list(mismatches), "effective": list(effective), "notes": list(notes)}
+    return e
+
+def diag(key, value, code, severity, message):
+    return {"key": key, "value": value, "code": code, "severity": severity, "message": message}
+
+def eff(key, requested, effective, status):
+    return {"key": key, "requested": requested, "effective": effective, "status": status}
+
+def report(calls, notes=(), **top):
+    r = {"tool": "libmpi_info_hintcheck", "version": "0.1.0",
+         "implementation": "MPICH Version:\t4.0.2\nMPICH Release date:\tThu Apr  7 12:34:45 CDT 2022\n",
+         "implementation_name": "MPICH", "implementation_version": "4.0.2", "target": T,
+         "rank": 0, "world_size": 10, "finalized": True,
+         "checked_calls": sum(c["count"] for c in calls),
+         "findings": sum(c["count"] * sum(d["severity"] != "note" for d in c["diagnostics"]) for c in calls),
+         "mismatches": sum(c["count"] * len(c["mismatches"]) for c in calls),
+         "notes": list(notes), "calls": calls}
+    r.update(top)
+    return r
+
+def write(name, r, valid=True):
+    if valid:
+        validator.validate(r)
+    with open(name, "w") as f:
+        json.dump(r, f, indent=2)
+
+small = report([
+    entry("MPI_File_open", 3, 6,
+          [("cb_buffer_size", "16M"), ("striping_factr", "4"), ("romio_cb_write", "maybe"), ("cb_nodes", "1"),
+           ("nc_var_align_size", "1048576")],
+          [diag("cb_buffer_size", "16M", "unit-suffix", "error", "for mpich 4.0.2: '16M' is read as 16: the 'M' is dropped; 16M is 16777216"),
+           diag("striping_factr", "4", "unknown-key", "warning", "unknown hint 'striping_factr'; did you mean 'striping_factor'?"),
+           diag("romio_cb_write", "maybe", "bad-value", "error", "for mpich 4.0.2: 'maybe' is not one of enable, disable, automatic"),
+           diag("nc_var_align_size", "1048576", "not-read-by-target", "note", "'nc_var_align_size' is not read by mpich 4.0.2; it is read by pnetcdf")],
+          [{"key": "cb_nodes", "values": [{"value": "1", "ranks": [0, 1, 2, 3, 8]}, {"value": None, "ranks": [9]}]}],
+          [eff("cb_buffer_size", "16M", "16M", "misread"), eff("striping_factr", "4", None, "dropped"),
+           eff("romio_cb_write", "maybe", "enable", "changed"), eff("cb_nodes", "1", "1", "kept"),
+           eff("nc_var_align_size", "1048576", None, "dropped"), eff("romio_cb_read", None, "automatic", "added")],
+          filenames=["out.dat", "out2.dat"], calls_on_other_files=1),
+    entry("MPI_Comm_spawn", 1, 1, [("host", "node1")], notes=["the MPI reports nothing of a spawn's hints"]),
+    entry("MPI_Win_create", 1, 6, [],
+          mismatches=[{"key": "no_locks", "values": [{"value": "true", "ranks": [0, 2, 4]}, {"value": "false", "ranks": [1, 3, 5]}]}]),
+], notes=["MPI_INFO_HINTCHECK_TARGETS: 'nosuch' is not a target; ignored"])
+write("small.json", small)
+
+# The newer report: the same with a stack, the hint variables checked at MPI_Init, each hint's
+# source, and fields this version does not know.
+newer = copy.deepcopy(small)
+newer["stack"] = [{"layer": "mpi", "name": "MPICH", "version": "4.0.2", "target": T},
+                  {"layer": "io", "name": "PnetCDF", "version": "1.12.3", "target": "pnetcdf@1.12.3"}]
+newer["environment"] = [{"variable": "ROMIO_HINTS", "path": "/home/me/hints", "line": 3, "column": 1,
+                         "key": "cb_bufer_size", "value": "4", "code": "unknown-key", "severity": "warning",
+                         "message": "unknown hint 'cb_bufer_size'; did you mean 'cb_buffer_size'?"}]
+newer["a_field_of_tomorrow"] = {"anything": [1, 2]}
+first = newer["calls"][0]
+first["hints"][0]["source"] = {"kind": "romio_hints", "variable": "ROMIO_HINTS", "path": "/home/me/hints", "line": 2}
+first["hints"][3]["source"] = {"kind": "program"}
+first["effective"][5]["source"] = {"kind": "implementation", "what": "a default"}
+first["effective"][0]["unknown_too"] = True
+write("newer.json", newer, valid=False)
+older = copy.deepcopy(newer)
+for part in ("stack", "environment", "a_field_of_tomorrow"):
+    del older[part]
+for pair in older["calls"][0]["hints"] + older["calls"][0]["effective"]:
+    pair.pop("source", None); pair.pop("unknown_too", None)
+validator.validate(older)
+assert older == small
+# Parts whose form this version does not know: shown as their JSON text.
+odd = copy.deepcopy(small)
+odd["environment"] = {"form": "not a list"}
+write("odd.json", odd, valid=False)
+
+# Hostile strings: markup, quotes, ESC, BEL, line ends, C1, and bytes that are not UTF-8 (lone
+# surrogates, as the report writes them) in keys, values, file names, messages and notes.
+H = "<script>alert('x')</script>\"q\" &amp; \x1b[31m\x07\n\r\x9b\udcff\udcc3"
+hostile = report([
+    entry("MPI_File_open", 1, 2, [("k" + H, "v" + H), ("cb_nodes", "<b>" + H)],
+          [diag("k" + H, "v" + H, "unknown-key", "warning", "unknown hint 'k" + H + "'")],
+          [{"key": "cb_nodes", "values": [{"value": "<b>" + H, "ranks": [0]}, {"value": "2", "ranks": [1]}]}],
+          [eff("k" + H, "v" + H, None, "dropped"), eff("cb_nodes", "<b>" + H, "<i>" + H, "changed"),
+           eff("added" + H, None, "<img src=x onerror=alert(1)>", "added")],
+          ["note " + H], filenames=["f" + H + ".dat"], calls_on_other_files=0),
+], notes=["top " + H], target="mpich" + H, implementation="MPICH" + H)
+write("hostile.json", hostile)
+
+bad = copy.deepcopy(small); del bad["calls"]; write("missing.json", bad, valid=False)
+bad = copy.deepcopy(small); bad["calls"][0]["effective"][0]["status"] = 7; write("wrongtype.json", bad, valid=False)
+bad = copy.deepcopy(small); del bad["calls"][0]["effective"][0]["requested"]; write("nullable.json", bad, valid=False)
+bad = copy.deepcopy(small); bad["tool"] = "something-else"; write("othertool.json", bad, valid=False)
+PY
+check "--report: the reports of the checks (small, hostile) are valid against the report's schema" \
+    "$PYTHON" report_fixtures.py "$repo/hintcheck/report.schema.json"
+
+# Text: exact lines.
+run --report small.json
+check "--report small.json: exit 0" exits 0
+check "--report small.json: nothing on stderr" no_stderr
+cat >small.expected <<'TXT'
+small.json: libmpi_info_hintcheck 0.1.0 report
+totals: 5 checked calls (3 distinct), 9 findings (6 errors, 3 warnings), 3 notes, 4 hints on which processes disagreed
+job: MPICH 4.0.2, target mpich@4.0.2, rank 0 of 10, finalized
+stack: -
+environment: -
+notes:
+  MPI_INFO_HINTCHECK_TARGETS: 'nosuch' is not a target; ignored
+
+MPI_File_open: 3 calls, 6 processes, target mpich@4.0.2
+  files: out.dat, out2.dat (and 1 call on other files)
+  key                requested  effective  status   source  finding
+  cb_buffer_size     16M        16M        misread  -       error: for mpich 4.0.2: '16M' is read as 16: the 'M' is dropped; 16M is 16777216 [unit-suffix]
+  striping_factr     4          -          dropped  -       warning: unknown hint 'striping_factr'; did you mean 'striping_factor'? [unknown-key]
+  romio_cb_write     maybe      enable     changed  -       error: for mpich 4.0.2: 'maybe' is not one of enable, disable, automatic [bad-value]
+  cb_nodes           1          1          kept     -       -
+  nc_var_align_size  1048576    -          dropped  -       note: 'nc_var_align_size' is not read by mpich 4.0.2; it is read by pnetcdf [not-read-by-target]
+  romio_cb_read      -          automatic  added    -       -
+  disagreements:
+    cb_nodes: "1" on ranks 0-3,8; not passed on rank 9
+
+MPI_Comm_spawn: 1 call, 1 process, target mpich@4.0.2
+  key   requested  effective  status  source  finding
+  host  node1      -          -       -       -
+  notes:
+    the MPI reports nothing of a spawn's hints
+
+MPI_Win_create: 1 call, 6 processes, target mpich@4.0.2
+  hints: -
+  disagreements:
+    no_locks: "true" on ranks 0,2,4; "false" on ranks 1,3,5
+TXT
+check "--report small.json: the text, line for line" diff small.expected "$out"
+STDIN=small.json run --report -
+check "--report - reads standard input, named <stdin>" sh -c "[ $rc -eq 0 ] && head -n 1 '$out' | grep -qx '<stdin>: libmpi_info_hintcheck 0.1.0 report'"
+
+run --report newer.json
+check "--report of a newer report (more fields): exit 0" exits 0
+check "a newer report: the stack, a table" sh -c "grep -qx '  layer  name     version  target' '$out' && grep -qx '  mpi    MPICH    4.0.2    mpich@4.0.2' '$out' && grep -qx '  io     PnetCDF  1.12.3   pnetcdf@1.12.3' '$out'"
+check "a newer report: the hint variables' findings, each at its place" \
+    line "  ROMIO_HINTS /home/me/hints:3:1: warning: unknown hint 'cb_bufer_size'; did you mean 'cb_buffer_size'? [unknown-key]"
+check "a newer report: a hint's source (a file and line)" \
+    matches "^  cb_buffer_size +16M +16M +misread +romio_hints ROMIO_HINTS /home/me/hints:2 +error: "
+check "a newer report: a source given on the pair only, and one on the MPI's line" \
+    sh -c "grep -qE '^  cb_nodes +1 +1 +kept +program +- *\$' '$out' && grep -qE '^  romio_cb_read +- +automatic +added +implementation +-\$' '$out'"
+check "a newer report: the calls without sources as in the older form" \
+    bash -c "diff <(sed -n '/^MPI_Comm_spawn/,\$p' small.expected) <(sed -n '/^MPI_Comm_spawn/,\$p' '$out')"
+run --report odd.json
+check "--report of a part in a form not known here: shown as its JSON text, exit 0" \
+    sh -c "[ $rc -eq 0 ] && grep -qx 'environment: {\"form\":\"not a list\"}' '$out'"
+
+# Colour: only asked for (or on a terminal without NO_COLOR), and never in HTML.
+run --report small.json --color always
+check "--report --color always: a status in colour" matches "${esc}\[1;31mmisread${esc}\[0m "
+check "--report --color always: a severity in colour" matches "${esc}\[1;35mwarning:${esc}\[0m"
+run --report small.json
+check "--report to a pipe: no colour" no_escapes "$out"
+if command -v script >/dev/null 2>&1; then
+    script -qec "'$LINT' --report small.json" /dev/null >tty.out 2>&1 </dev/null
+    check "--report on a terminal: colour" has_escapes tty.out
+    NO_COLOR=1 script -qec "'$LINT' --report small.json" /dev/null >tty.out 2>&1 </dev/null
+    check "--report on a terminal with NO_COLOR=1: no colour" no_escapes tty.out
+fi
+run --report small.json --format html --color always
+check "--report --format html --color always: no terminal escape in the page" no_escapes "$out"
+
+# HTML: parsed, its tables checked against the report.
+cat >report_escaped.py <<'PY'
+import os, unicodedata
+
+def escaped(text):
+    """mpi_info::hints::Escaped of the bytes a report string stands for (os.fsencode)."""
+    out = []
+    for ch in os.fsencode(text).decode("utf-8", "surrogateescape"):
+        o = ord(ch)
+        if 0xdc80 <= o <= 0xdcff:
+            out.append("\\x%02x" % (o - 0xdc00))
+        elif unicodedata.category(ch) == "Cc":
+            out.append({"\t": "\\t", "\r": "\\r", "\n": "\\n"}.get(ch, "\\u{%x}" % o))
+        else:
+            out.append(ch)
+    return "".join(out)
+PY
+cat >report_html.py <<'PY'
+"""Checks the HTML page of a report: whole in itself and well formed, only the elements and
+attributes of the page (no script, no link, no event handler), no raw control character, and
+its tables those of the report: one row per key with its status, the disagreements' ranks."""
+import json, sys, unicodedata
+from html.parser import HTMLParser
+from report_escaped import escaped
+
+ALLOWED = {"html", "head", "meta", "title", "style", "body", "h1", "h2", "h3", "table", "thead",
+           "tbody", "tr", "th", "td", "section", "span", "div", "ul", "li", "p", "code", "br",
+           "details", "summary"}
+VOID = {"meta", "br"}
+ATTRS = {"lang", "charset", "name", "content", "class"}
+
+class Page(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.stack, self.problems, self.tables, self.tags = [], [], [], set()
+        self.cell = None
+    def handle_starttag(self, tag, attrs):
+        self.tags.add(tag)
+        if tag not in ALLOWED:
+            self.problems.append(f"element <{tag}>")
+        for name, value in attrs:
+            if name not in ATTRS:
+                self.problems.append(f"attribute {name}={value!r} on <{tag}>")
+        if tag not in VOID:
+            self.stack.append(tag)
+        classes = dict(attrs).get("class", "")
+        if tag == "table":
+            self.tables.append({"class": classes, "head": [], "rows": []})
+        elif tag == "tr" and "tbody" in self.stack:
+            self.tables[-1]["rows"].append([])
+        elif tag in ("th", "td"):
+            self.cell = {"tag": tag, "class": classes, "text": ""}
+    def handle_endtag(self, tag):
+        if tag in VOID:
+            return
+        if not self.stack or self.stack[-1] != tag:
+            self.problems.append(f"</{tag}> closes {self.stack[-1:]}")
+            return
+        self.stack.pop()
+        if tag in ("th", "td") and self.cell is not None:
+            table = self.tables[-1]
+            if tag == "th" and "thead" in self.stack:
+                table["head"].append(self.cell["text"])
+            elif "tbody" in self.stack:
+                table["rows"][-1].append(self.cell)
+            self.cell = None
+    def handle_data(self, data):
+        if self.cell is not None:
+            self.cell["text"] += data
+
+def main():
+    page_path, report_path = sys.argv[1], sys.argv[2]
+    raw = open(page_path, "rb").read()
+    text = raw.decode("utf-8")  # raises on a byte that is not UTF-8
+    controls = sorted({hex(ord(c)) for c in text if unicodedata.category(c) == "Cc" and c != "\n"})
+    assert not controls, f"raw control characters in the page: {controls}"
+    assert text.startswith("<!DOCTYPE html>\n"), text[:40]
+    page = Page()
+    page.feed(text)
+    page.close()
+    assert not page.problems, page.problems
+    assert not page.stack, f"left open: {page.stack}"
+    assert "script" not in page.tags and "img" not in page.tags, page.tags
+    report = json.load(open(report_path))
+    hints = [t for t in page.tables if t["class"] == "hints"]
+    assert len(hints) == len(report["calls"]), (len(hints), len(report["calls"]))
+    disagreements = [t for t in page.tables if t["class"] == "disagreements"]
+    assert len(disagreements) == sum(1 for c in report["calls"] if c["mismatches"]), len(disagreements)
+    disagreements = iter(disagreements)
+    for call, table in zip(report["calls"], hints):
+        assert table["head"] == ["key", "requested", "effective", "status", "source", "finding"], table["head"]
+        keys = []
+        for key in [e["key"] for e in call["effective"]] + [h["key"] for h in call["hints"]] + [d["key"] for d in call["diagnostics"]]:
+            if key not in keys:
+                keys.append(key)
+        assert [row[0]["text"] for row in table["rows"]] == [escaped(k) for k in keys], ([r[0]["text"] for r in table["rows"]], keys)
+        for row, key in zip(table["rows"], keys):
+            assert len(row) == 6, row
+            line = next((e for e in call["effective"] if e["key"] == key), None)
+            status = row[3]
+            if line is None:
+                assert status["text"] == "" and status["class"] == "", status
+            else:
+                assert status["text"] == line["status"] and status["class"] == "status " + line["status"], status
+                for cell, value in ((row[1], line["requested"]), (row[2], line["effective"])):
+                    assert cell["text"] == ("" if value is None else escaped(value)), (cell, value)
+            findings = [d for d in call["diagnostics"] if d["key"] == key]
+            for d in findings:
+                assert escaped(d["message"]) in row[5]["text"] and f"[{d['code']}]" in row[5]["text"], (row[5], d)
+            if not findings:
+                assert row[5]["text"] == "", row[5]
+        if call["mismatches"]:
+            table = next(disagreements)
+            assert table["head"] == ["key", "value", "ranks"], table["head"]
+            want = [(escaped(m["key"]), "(not passed)" if g["value"] is None else escaped(g["value"]), g["ranks"])
+                    for m in call["mismatches"] for g in m["values"]]
+            got = [tuple(c["text"] for c in row) for row in table["rows"]]
+            assert [g[:2] for g in got] == [w[:2] for w in want], (got, want)
+            for (_, _, shown), (_, _, ranks) in zip(got, want):
+                assert sorted(int(r) for part in shown.split(",") for r in
+                              (range(int(part.split("-")[0]), int(part.split("-")[1]) + 1) if "-" in part else [part])) == sorted(ranks), (shown, ranks)
+    for part in ("stack", "environment"):
+        tables = [t for t in page.tables if t["class"] == part]
+        value = report.get(part)
+        assert len(tables) == 1, (part, len(tables))
+        assert len(tables[0]["rows"]) == len(value or []), (part, tables[0]["rows"], value)
+    for extra in sys.argv[3:]:
+        assert extra in text, f"not in the page: {extra}"
+    print("ok")
+
+main()
+PY
+run --report small.json --format html
+check "--report --format html: exit 0, nothing on stderr" sh -c "[ $rc -eq 0 ] && [ ! -s '$err' ]"
+check "--report --format html: parsed, one row a key with its status, the disagreements (0-3,8)" \
+    "$PYTHON" report_html.py "$out" small.json '<td>0-3,8</td>' '<td class="status misread">misread</td>'
+check "--report --format html: self-contained (inline style, no script, no external resource)" \
+    sh -c "grep -q '<style>' '$out' && ! grep -qiE '<script|<link|src=|href=|url\\(|@import' '$out'"
+run --report newer.json --format html
+check "--report --format html of a newer report: parsed and checked, with its stack and sources" \
+    "$PYTHON" report_html.py "$out" newer.json '<td>romio_hints ROMIO_HINTS /home/me/hints:2</td>' '<td>PnetCDF</td>' '<td>ROMIO_HINTS /home/me/hints:3:1</td>'
+
+# Hostile strings: shown as text, never as markup or raw control bytes.
+cat >report_text.py <<'PY'
+"""Checks the text of a report: no raw control character; each key, file name and note on
+a line of its own, escaped."""
+import json, sys, unicodedata
+from report_escaped import escaped
+text = open(sys.argv[1], "rb").read().decode("utf-8")
+controls = sorted({hex(ord(c)) for c in text if unicodedata.category(c) == "Cc" and c != "\n"})
+assert not controls, f"raw control characters: {controls}"
+report = json.load(open(sys.argv[2]))
+call = report["calls"][0]
+lines = text.split("\n")
+want = "  files: " + escaped(call["filenames"][0])
+assert want in lines, want
+for e in call["effective"]:
+    assert any(line.startswith("  " + escaped(e["key"]) + " ") for line in lines), e["key"]
+assert "    " + escaped(call["notes"][0]) in lines
+assert "  " + escaped(report["notes"][0]) in lines
+print("ok")
+PY
+run --report hostile.json
+check "hostile strings, text: exit 0" exits 0
+check "hostile strings, text: escaped, each key, file name and note on its line, no raw control byte" \
+    "$PYTHON" report_text.py "$out" hostile.json
+run --report hostile.json --format html
+check "hostile strings, HTML: exit 0" exits 0
+check "hostile strings, HTML: text in the parsed page (no <script>, no <img>), no raw control byte" \
+    "$PYTHON" report_html.py "$out" hostile.json '&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&quot;q&quot; &amp;amp; <span class="esc">\u{1b}</span>[31m<span class="esc">\u{7}</span><span class="esc">\n</span><span class="esc">\r</span><span class="esc">\u{9b}</span><span class="esc">\xff</span><span class="esc">\xc3</span>'
+
+# Usage errors and reports that cannot be read: exit 2, named.
+for options in "--format json" "codes.txt" "--env" "--list" "--explain cb_nodes" "--target mpich" "--syntax kv"; do
+    # shellcheck disable=SC2086
+    run --report small.json $options
+    check "--report with $options: a usage error (exit 2), said" sh -c "[ $rc -eq 2 ] && [ ! -s '$out' ] && grep -q '^mpi-info-lint: --report' '$err'"
+done
+run --format html codes.txt
+check "--format html without --report: a usage error (exit 2)" sh -c "[ $rc -eq 2 ] && grep -qx 'mpi-info-lint: --format html is for --report' '$err'"
+printf 'cb_nodes 4\n' >notjson.txt
+run --report notjson.txt
+check "--report of a file that is not JSON: exit 2, named" sh -c "[ $rc -eq 2 ] && [ ! -s '$out' ] && grep -q '^mpi-info-lint: notjson.txt: not JSON: ' '$err'"
+printf '{"tool": "libmpi_info_hintcheck", "version": "\377"}' >notutf8.json
+run --report notutf8.json
+check "--report of a file that is not UTF-8: exit 2, named" says "mpi-info-lint: notutf8.json: not JSON: not UTF-8 text"
+run --report missing.json
+check "--report of a report without its calls: exit 2, the field named" \
+    sh -c "[ $rc -eq 2 ] && [ ! -s '$out' ] && grep -q '^mpi-info-lint: missing.json: not a hintcheck report: missing field .calls.' '$err'"
+run --report nullable.json
+check "--report of a report without a required field that may be null: exit 2" says "nullable.json: not a hintcheck report: missing field \`requested\`"
+run --report wrongtype.json
+check "--report of a report with a field of another type: exit 2, named" says "mpi-info-lint: wrongtype.json: not a hintcheck report: "
+run --report othertool.json
+check "--report of another tool's JSON: exit 2, named" says "othertool.json: not a hintcheck report: \"tool\" is 'something-else', not 'libmpi_info_hintcheck'"
+run --report no-such-report.json
+check "--report of a missing file: exit 2, named" says "mpi-info-lint: no-such-report.json: no such file"
+printf '[]' >"r${esc}[31m${bel}.json"
+run --report "r${esc}[31m${bel}.json"
+check "--report of a file named with ESC and BEL that is no report: the name escaped" \
+    sh -c "[ $rc -eq 2 ] && grep -qF 'mpi-info-lint: r\\u{1b}[31m\\u{7}.json: not a hintcheck report' '$err' && ! grep -q \"\$(printf '\\033')\" '$err'"
+if [ -w /dev/full ]; then
+    last="mpi-info-lint --report small.json >/dev/full"
+    "$LINT" --report small.json </dev/null >/dev/full 2>"$err"; rc=$?
+    check "--report to /dev/full: exit 2 with the message" sh -c "[ $rc -eq 2 ] && grep -q 'standard output: no space left on device' '$err'"
+fi
+cd "$repo"
 
 finish

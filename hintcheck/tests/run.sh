@@ -3,8 +3,9 @@
 # (MPICH: mpicc.mpich, mpirun.mpich; Open MPI: mpicc.openmpi, mpirun.openmpi), with 2 and 4
 # processes (and some jobs of 1 or 2): builds the library (make hintcheck MPICC=...) and
 # hintcheck/tests/hintjob.c, runs its modes under mpirun with the library preloaded, and checks
-# the reports with check_report.py (which validates each against hintcheck/report.schema.json);
-# first the core's unit tests. Report paths that are not regular files (a FIFO, a symbolic link,
+# the reports with check_report.py (which validates each against hintcheck/report.schema.json)
+# and shows each with mpi-info-lint --report, as text and as HTML (build/bin/mpi-info-lint, made
+# with `make lint` if missing); first the core's unit tests. Report paths that are not regular files (a FIFO, a symbolic link,
 # a device node when run as root, /dev/stdout, a directory) must be refused and left as they
 # were. With neither MPI, says so and counts nothing. Every job is bounded by `timeout`. Ends
 # with "hintcheck: N passed, M failed".
@@ -67,6 +68,19 @@ same_err() {
            <(sed -E 's/\[\[[0-9]+,/[[job,/g; s/^\[[^]:]+:[0-9]+\]/[host:pid]/' "$2")
 }
 
+# shown REPORT: mpi-info-lint --report shows the report as text and as HTML (docs/hintcheck.md,
+# "Reading a report"): exit status 0, something written, no raw control character (but the line
+# end) in it.
+LINT=$(pwd)/build/bin/mpi-info-lint
+shown() {
+    local report=$1 format
+    for format in text html; do
+        if "$LINT" --report "$report" --format "$format" >"$report.$format" 2>"$report.$format.err" \
+            && [ -s "$report.$format" ] && ! LC_ALL=C grep -q $'[\x01-\x09\x0b-\x1f\x7f]' "$report.$format"; then ok
+        else fail "mpi-info-lint --report $report --format $format"; head -n 5 "$report.$format.err"; fi
+    done
+}
+
 # mode MPI NP MODE [N]: hintjob MODE (with N) in $tmp/MPI-NP with a report, whose exit status must be
 # 0, checked by check_report.py MODE.
 mode() {
@@ -77,6 +91,7 @@ mode() {
     [ $status -eq 0 ] && ok || { fail "$mpi -np $np $m: exit $status"; tail -n 20 "$d/$m.err"; }
     $PYTHON hintcheck/tests/check_report.py "$m" "$mpi" "$np" "$d/$m.json" "$d/$m.err" $n >"$d/check.out" 2>&1
     count "$d/check.out"
+    shown "$d/$m.json"
 }
 
 # refused MPI NAME PATH: hintjob plain with 2 processes and MPI_INFO_HINTCHECK=PATH, where
@@ -99,6 +114,9 @@ refused() {
 CARGO=${CARGO:-cargo}
 if $CARGO test --release -q -p mpi-info-hintcheck --target-dir target/hintcheck >"$tmp/cargo.log" 2>&1; then ok
 else fail "cargo test -p mpi-info-hintcheck"; tail -n 20 "$tmp/cargo.log"; fi
+if [ ! -x "$LINT" ]; then
+    $MAKE --no-print-directory lint >"$tmp/lint.log" 2>&1 && ok || { fail "make lint"; tail -n 20 "$tmp/lint.log"; }
+fi
 
 for mpi in "${mpis[@]}"; do
     echo "hintcheck on $mpi:"
@@ -125,6 +143,7 @@ for mpi in "${mpis[@]}"; do
         [ $status -eq 0 ] && ok || { fail "$mpi -np $np codes: exit $status"; tail -n 20 "$dir/codes.err"; }
         $PYTHON hintcheck/tests/check_report.py codes "$mpi" "$np" "$dir/codes.json" "$dir/codes.err" >"$dir/check.out" 2>&1
         count "$dir/check.out"
+        shown "$dir/codes.json"
         # The same job without the library: the same output and exit status.
         run "$mpi" "$np" "" "$dir/codes0.out" "$dir/codes0.err" "$job" codes "$dir"
         [ $? -eq $status ] && cmp -s "$dir/codes.out" "$dir/codes0.out" && ok || fail "$mpi -np $np codes: output or status differ without the library"
@@ -135,6 +154,7 @@ for mpi in "${mpis[@]}"; do
         [ $status -eq 0 ] && ok || { fail "$mpi -np $np disagree: exit $status"; tail -n 20 "$dir/disagree.err"; }
         $PYTHON hintcheck/tests/check_report.py disagree "$mpi" "$np" "$dir/disagree.json" "$dir/disagree.err" >"$dir/check.out" 2>&1
         count "$dir/check.out"
+        shown "$dir/disagree.json"
 
         # repeat: equal calls merged; threads: MPI_THREAD_MULTIPLE; windows: the other window calls.
         for mode in repeat threads windows; do
@@ -143,6 +163,7 @@ for mpi in "${mpis[@]}"; do
             [ $status -eq 0 ] && ok || { fail "$mpi -np $np $mode: exit $status"; tail -n 20 "$dir/$mode.err"; }
             $PYTHON hintcheck/tests/check_report.py $mode "$mpi" "$np" "$dir/$mode.json" "$dir/$mode.err" >"$dir/check.out" 2>&1
             count "$dir/check.out"
+            shown "$dir/$mode.json"
         done
 
         # plain: an ordinary program, no variable set: output, standard error and exit status
@@ -165,6 +186,7 @@ for mpi in "${mpis[@]}"; do
         for ((r = 0; r < np; r++)); do
             $PYTHON hintcheck/tests/check_report.py schema "$dir/plain-$r.json" >"$dir/check.out" 2>&1
             count "$dir/check.out"
+            shown "$dir/plain-$r.json"
         done
     done
     # One process: every call agrees with itself, with no collective (and no communicator made
@@ -175,6 +197,7 @@ for mpi in "${mpis[@]}"; do
     [ $? -eq 0 ] && ok || { fail "$mpi -np 1 codes: exit status"; tail -n 20 "$dir/codes.err"; }
     $PYTHON hintcheck/tests/check_report.py schema "$dir/codes.json" >"$dir/check.out" 2>&1
     count "$dir/check.out"
+    shown "$dir/codes.json"
     grep -q '"checked_calls": 8,' "$dir/codes.json" && ! grep -q 'agreement not checked' "$dir/codes.json" && ok \
         || fail "$mpi -np 1 codes: not 8 checked calls, or an agreement not checked"
 
@@ -186,6 +209,7 @@ for mpi in "${mpis[@]}"; do
     MPI_INFO_HINTCHECK=$d/die.json run "$mpi" 2 "$lib" "$d/die.out" "$d/die.err" "$job" die "$d" 200
     $PYTHON hintcheck/tests/check_report.py die "$mpi" 2 "$d/die.json" "$d/die.err" 200 >"$d/check.out" 2>&1
     count "$d/check.out"
+    shown "$d/die.json"
     # ESC, BEL, newlines and a byte that is not UTF-8 in a key, a value and a file name: kept
     # exactly in the report, escaped on standard error (disagreement and summary).
     mode "$mpi" 2 controls
@@ -236,11 +260,13 @@ for mpi in "${mpis[@]}"; do
         [ $? -eq 0 ] && ok || fail "$mpi long: exit status"
         $PYTHON hintcheck/tests/check_report.py long "$mpi" 2 "$tmp/long.json" "$tmp/long.err" >"$tmp/check.out" 2>&1
         count "$tmp/check.out"
+        shown "$tmp/long.json"
         # An unknown name among the targets is noted (escaped) and ignored; the others are kept.
         MPI_INFO_HINTCHECK=$tmp/targets.json MPI_INFO_HINTCHECK_TARGETS=$'mpich,no\esuch,openmpi' run "$mpi" 2 "$lib" "$tmp/targets.out" "$tmp/targets.err" "$job" long "$tmp"
         [ $? -eq 0 ] && ok || fail "$mpi targets: exit status"
         $PYTHON hintcheck/tests/check_report.py targets "$mpi" 2 "$tmp/targets.json" "$tmp/targets.err" >"$tmp/check.out" 2>&1
         count "$tmp/check.out"
+        shown "$tmp/targets.json"
         # A key of 255 characters, which MPICH 4.0.2's MPI_Info_get_nthkey gives cut to 254: noted.
         mode "$mpi" 2 longkey
     fi
@@ -251,6 +277,7 @@ for mpi in "${mpis[@]}"; do
         MPI_INFO_HINTCHECK=$tmp/hang.json JOB_SECONDS=8 run "$mpi" 2 "$lib" "$tmp/hang.out" "$tmp/hang.err" "$job" hang "$tmp"
         $PYTHON hintcheck/tests/check_report.py hang "$mpi" 2 "$tmp/hang.json" "$tmp/hang.err" >"$tmp/check.out" 2>&1
         count "$tmp/check.out"
+        shown "$tmp/hang.json"
     fi
 done
 echo "hintcheck: $passed passed, $failed failed"

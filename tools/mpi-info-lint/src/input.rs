@@ -1,5 +1,5 @@
 //! Reading an input: standard input, a regular file, a FIFO or a pipe, never more than
-//! [`MAX_INPUT`] bytes, never blocking on a FIFO that has no writer, never taking a terminal
+//! its [`Limit`], never blocking on a FIFO that has no writer, never taking a terminal
 //! as the controlling one. Anything else (a directory, a device, a standard input the process
 //! was started without) is refused with a message.
 
@@ -8,19 +8,40 @@ use std::os::fd::AsRawFd;
 use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
 use std::path::Path;
 
-/// The largest input read: far more than any hint file, small enough to hold.
-pub const MAX_INPUT: usize = 16 << 20;
+/// The most read of an input, and what the message of a larger one adds.
+#[derive(Clone, Copy)]
+pub struct Limit {
+    pub bytes: usize,
+    pub note: &'static str,
+}
+
+/// A hint file: far more than any, small enough to hold.
+pub const HINT_TEXT: Limit = Limit { bytes: 16 << 20, note: "a hint file is far smaller" };
+
+/// A report of libmpi_info_hintcheck (--report): it grows with the distinct hint sets of a job,
+/// some kilobytes each.
+pub const REPORT: Limit = Limit { bytes: 256 << 20, note: "the most --report reads" };
 
 /// Why an input could not be read: a message that completes "FILE: ...".
 pub type InputError = String;
 
-/// The whole of standard input.
+/// The whole of standard input, a hint text.
 pub fn read_stdin() -> Result<Vec<u8>, InputError> {
-    read_all(crate::stdio::stdin().map_err(|_| "standard input is closed".to_string())?)
+    read_stdin_up_to(HINT_TEXT)
 }
 
-/// The whole of the file at `path`, whatever bytes its name holds.
+/// The whole of standard input, up to `limit`.
+pub fn read_stdin_up_to(limit: Limit) -> Result<Vec<u8>, InputError> {
+    read_all(crate::stdio::stdin().map_err(|_| "standard input is closed".to_string())?, limit)
+}
+
+/// The whole of the hint file at `path`, whatever bytes its name holds.
 pub fn read(path: &Path) -> Result<Vec<u8>, InputError> {
+    read_up_to(path, HINT_TEXT)
+}
+
+/// The whole of the file at `path`, up to `limit`.
+pub fn read_up_to(path: &Path, limit: Limit) -> Result<Vec<u8>, InputError> {
     let file = std::fs::OpenOptions::new()
         .read(true)
         // A FIFO without a writer would block the open; a terminal must not become ours.
@@ -45,16 +66,15 @@ pub fn read(path: &Path) -> Result<Vec<u8>, InputError> {
             return Err(describe(&io::Error::last_os_error()));
         }
     }
-    read_all(file)
+    read_all(file, limit)
 }
 
-/// Reads to the end, refusing more than [`MAX_INPUT`] bytes.
-fn read_all(reader: impl Read) -> Result<Vec<u8>, InputError> {
+/// Reads to the end, refusing more than `limit` bytes.
+fn read_all(reader: impl Read, limit: Limit) -> Result<Vec<u8>, InputError> {
     let mut bytes = Vec::new();
-    let limit = MAX_INPUT as u64 + 1;
-    reader.take(limit).read_to_end(&mut bytes).map_err(|error| describe(&error))?;
-    if bytes.len() > MAX_INPUT {
-        return Err(format!("is larger than {} MiB; a hint file is far smaller", MAX_INPUT >> 20));
+    reader.take(limit.bytes as u64 + 1).read_to_end(&mut bytes).map_err(|error| describe(&error))?;
+    if bytes.len() > limit.bytes {
+        return Err(format!("is larger than {} MiB; {}", limit.bytes >> 20, limit.note));
     }
     Ok(bytes)
 }

@@ -2,11 +2,13 @@
 //! implementation would read them (man page: docs/man/mpi-info-lint.1).
 //!
 //! Exit status: 0 nothing found, 1 findings, 2 a usage error, an input that cannot be read or
-//! an error writing the output. Findings are written as each input is checked; when the reader
+//! an error writing the output. With --report, it shows a report of libmpi_info_hintcheck
+//! (src/report/): 0 shown, 2 a usage error, a report that cannot be read or an error writing. Findings are written as each input is checked; when the reader
 //! of the output has gone (a closed pipe), the command stops with exit status 0 and no message.
 
 mod input;
 mod output;
+mod report;
 mod stdio;
 mod syntax;
 mod vocabulary;
@@ -42,12 +44,13 @@ struct Args {
     #[arg(long, short = 't', value_name = "T[,T...]")]
     target: Option<String>,
 
-    /// The files' syntax: romio (ROMIO_HINTS file, 'key value' lines), kv ('key=value' lines),
-    /// pnetcdf (PNETCDF_HINTS, 'k=v;k=v'), cray (MPICH_MPIIO_HINTS, 'pattern:k=v:k=v').
-    #[arg(long, short = 's', value_enum, default_value = "romio")]
-    syntax: Syntax,
+    /// The files' syntax: romio (ROMIO_HINTS file, 'key value' lines; the default), kv
+    /// ('key=value' lines), pnetcdf (PNETCDF_HINTS, 'k=v;k=v'), cray (MPICH_MPIIO_HINTS,
+    /// 'pattern:k=v:k=v').
+    #[arg(long, short = 's', value_enum)]
+    syntax: Option<Syntax>,
 
-    /// Output: compiler-style lines, or one JSON array.
+    /// Output: compiler-style lines, or one JSON array; with --report, text or one HTML page.
     #[arg(long, short = 'f', value_enum, default_value = "text")]
     format: output::Format,
 
@@ -68,14 +71,19 @@ struct Args {
     #[arg(long, value_name = "KEY")]
     explain: Option<OsString>,
 
+    /// Show a report of libmpi_info_hintcheck (its JSON file; '-' is standard input) for a
+    /// person: as text, or as one HTML page with --format html.
+    #[arg(long, value_name = "REPORT")]
+    report: Option<PathBuf>,
+
     /// Colour: auto (only on a terminal, and never with NO_COLOR set), always, never.
     #[arg(long, value_enum, default_value = "auto", value_name = "WHEN")]
     color: output::ColorChoice,
 }
 
 const EXIT_HELP: &str =
-    "Exit status: 0 nothing found, 1 findings, 2 a usage error, an input that cannot be read or an \
-error writing the output.\n\
+    "Exit status: 0 nothing found (with --report: the report shown), 1 findings, 2 a usage error, an \
+input that cannot be read or an error writing the output.\n\
 See man mpi-info-lint, and docs/hints.md for what is checked and where each rule comes from.";
 
 /// Writes "mpi-info-lint: MESSAGE" on standard error, escaped as every text output is
@@ -119,6 +127,12 @@ fn run() -> io::Result<ExitCode> {
             return Ok(ExitCode::from(2));
         }
     };
+    if let Some(path) = &args.report {
+        return show_report(path, &args);
+    }
+    if args.format == output::Format::Html {
+        return Ok(fail("--format html is for --report"));
+    }
     // The whole built-in document, with the prose --explain shows (the library embeds it
     // without); read once, for the life of the command.
     let builtin: &'static Vocabulary = match Vocabulary::from_json(DOCUMENT, None) {
@@ -185,7 +199,8 @@ fn run() -> io::Result<ExitCode> {
     if args.env {
         inputs.extend(environment_inputs());
     }
-    inputs.extend(args.files.iter().map(|file| Input::file(file, args.syntax)));
+    let syntax = args.syntax.unwrap_or(Syntax::Romio);
+    inputs.extend(args.files.iter().map(|file| Input::file(file, syntax)));
 
     // One input at a time: read, checked, its findings written, then dropped.
     let mut printer = Printer::new(Stdout::new(), args.format, color);
@@ -213,6 +228,53 @@ fn run() -> io::Result<ExitCode> {
         (false, false) => ExitCode::SUCCESS,
         (false, true) => ExitCode::from(1),
     })
+}
+
+/// --report: the report at `path` shown as text or HTML (exit status 0), or why it cannot be
+/// (exit status 2). It takes none of the options of the checking.
+fn show_report(path: &Path, args: &Args) -> io::Result<ExitCode> {
+    let mut others = Vec::new();
+    if !args.files.is_empty() {
+        others.push("FILE");
+    }
+    for (given, option) in [
+        (args.env, "--env"),
+        (args.list.is_some(), "--list"),
+        (args.explain.is_some(), "--explain"),
+        (args.target.is_some(), "--target"),
+        (args.syntax.is_some(), "--syntax"),
+        (args.vocabulary.is_some(), "--vocabulary"),
+    ] {
+        if given {
+            others.push(option);
+        }
+    }
+    if !others.is_empty() {
+        return Ok(fail(format_args!("--report takes no {}", others.join(", "))));
+    }
+    if args.format == output::Format::Json {
+        return Ok(fail("--report shows a report as text or html: the report itself is the JSON"));
+    }
+    let (label, bytes) = if path.as_os_str() == "-" {
+        (b"<stdin>".to_vec(), input::read_stdin_up_to(input::REPORT))
+    } else {
+        (path.as_os_str().as_bytes().to_vec(), input::read_up_to(path, input::REPORT))
+    };
+    let parsed = bytes.and_then(|bytes| report::parse(&bytes));
+    let report = match parsed {
+        Ok(report) => report,
+        Err(error) => return Ok(fail(format_args!("{}: {error}", Escaped(&label)))),
+    };
+    let mut stdout = Stdout::new();
+    match args.format {
+        output::Format::Html => report::html::write(&mut stdout, &label, &report)?,
+        _ => {
+            let color = args.color.enabled(io::stdout().is_terminal());
+            report::text::write(&mut stdout, &label, &report, color)?
+        }
+    }
+    stdout.flush()?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Writes `text` on standard output: exit status 0, or the error writing it.

@@ -16,6 +16,8 @@ use mpi_info::hints::{Escaped, JsonText};
 pub enum Format {
     Text,
     Json,
+    /// One HTML page (--report only).
+    Html,
 }
 
 /// When to colour text output.
@@ -62,7 +64,7 @@ impl<W: Write> Printer<W> {
     pub fn reports(&mut self, file: &[u8], reports: &[Report<'_>]) -> io::Result<()> {
         for report in reports {
             match self.format {
-                Format::Text => text_line(&mut self.out, file, report, self.color)?,
+                Format::Text | Format::Html => text_line(&mut self.out, file, report, self.color)?,
                 Format::Json => {
                     self.out.write_all(if self.written == 0 { b"[\n" } else { b",\n" })?;
                     json_object(&mut self.out, file, report)?;

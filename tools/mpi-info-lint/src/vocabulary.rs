@@ -36,7 +36,7 @@ pub fn list(vocabulary: &Vocabulary, target: Option<&str>, format: Format) -> St
             text.push('\n');
             text
         }
-        Format::Text => {
+        Format::Text | Format::Html => {
             let width = entries.iter().map(|e| shown(&e.key).len()).max().unwrap_or(0);
             entries
                 .iter()
@@ -101,7 +101,7 @@ pub fn explain(vocabulary: &Vocabulary, key: &[u8], format: Format) -> Result<St
             });
             Ok(serde_json::to_string_pretty(&value).unwrap_or_default() + "\n")
         }
-        Format::Text => {
+        Format::Text | Format::Html => {
             let mut out = format!("{}: {}\n", shown(&entry.key), shown(&entry.summary));
             out += &format!("  objects:  {}\n", shown(&entry.objects.join(", ")));
             let mut kind = entry.kind.as_str().to_string();

@@ -1,0 +1,534 @@
+//! `--report FILE`: a report of libmpi_info_hintcheck (docs/hintcheck.md) as a person reads
+//! it, in text ([`text`]) or as one self-contained HTML page ([`html`]).
+//!
+//! The report is read with serde into the types below, which follow its JSON Schema
+//! (hintcheck/report.schema.json): what the schema requires is required here (a report without
+//! it is refused, naming the field), a field nobody knows yet is ignored, so a newer report is
+//! shown with what is known. The parts a report may have or not (the software stack, the hint
+//! variables checked at `MPI_Init`, where each hint came from, a diagnostic's severity) are
+//! `Option`s, shown as `-` (text) or an empty cell (HTML) when absent; those whose form is not
+//! settled yet are read as [`Lenient`], which keeps a form it does not know as its JSON text.
+//!
+//! Every string of the report is read as [`Text`], the bytes it stands for: the report writes
+//! each byte that is not UTF-8 as the lone surrogate `\udcNN` ([`mpi_info::hints::JsonText`]),
+//! which serde_json refuses to put in a `String`, so the string's JSON text is taken whole
+//! ([`RawValue`]) and its escapes decoded here.
+
+pub mod html;
+pub mod text;
+
+use mpi_info::hints::Escaped;
+use serde::de::{Deserializer, Error as _};
+use serde::Deserialize;
+use serde_json::value::RawValue;
+
+/// The tool whose reports these are (the report's `tool`).
+pub const TOOL: &[u8] = b"libmpi_info_hintcheck";
+
+/// The bytes a JSON string of the report stands for: valid UTF-8 as it is, each `\udcNN` as the
+/// byte NN (80 to ff). A lone surrogate of any other value stands for no byte, and is read as
+/// U+FFFD, as any JSON reader that does not keep lone surrogates reads it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Text(pub Vec<u8>);
+
+impl Text {
+    pub fn bytes(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+impl<'de> Deserialize<'de> for Text {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Text, D::Error> {
+        let raw = Box::<RawValue>::deserialize(deserializer)?;
+        decode(raw.get())
+            .map(Text)
+            .ok_or_else(|| D::Error::custom(format_args!("expected a string, found {}", raw.get())))
+    }
+}
+
+/// The bytes of a JSON string literal (`raw`, quotes included, as serde_json has checked it),
+/// or `None` if `raw` is not a string.
+pub fn decode(raw: &str) -> Option<Vec<u8>> {
+    let inner = raw.strip_prefix('"')?.strip_suffix('"')?;
+    let bytes = inner.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut at = 0;
+    while at < bytes.len() {
+        let byte = bytes[at];
+        if byte != b'\\' {
+            out.push(byte);
+            at += 1;
+            continue;
+        }
+        let escape = *bytes.get(at + 1)?;
+        at += 2;
+        let simple = match escape {
+            b'"' => b'"',
+            b'\\' => b'\\',
+            b'/' => b'/',
+            b'b' => 0x08,
+            b'f' => 0x0c,
+            b'n' => b'\n',
+            b'r' => b'\r',
+            b't' => b'\t',
+            b'u' => {
+                let unit = hex4(bytes, at)?;
+                at += 4;
+                let ch = match unit {
+                    0xd800..=0xdbff => match low_surrogate(bytes, at) {
+                        Some(low) => {
+                            at += 6;
+                            char::from_u32(0x10000 + ((u32::from(unit) - 0xd800) << 10) + (u32::from(low) - 0xdc00))
+                        }
+                        None => None,
+                    },
+                    // A byte that is not UTF-8, as JsonText writes it.
+                    0xdc80..=0xdcff => {
+                        out.push((unit & 0xff) as u8);
+                        continue;
+                    }
+                    _ => char::from_u32(u32::from(unit)),
+                };
+                let ch = ch.unwrap_or(char::REPLACEMENT_CHARACTER);
+                out.extend_from_slice(ch.encode_utf8(&mut [0; 4]).as_bytes());
+                continue;
+            }
+            _ => return None,
+        };
+        out.push(simple);
+    }
+    Some(out)
+}
+
+/// The four hex digits at `at`.
+fn hex4(bytes: &[u8], at: usize) -> Option<u16> {
+    let digits = std::str::from_utf8(bytes.get(at..at + 4)?).ok()?;
+    u16::from_str_radix(digits, 16).ok()
+}
+
+/// The low surrogate escaped at `at` (`\uDC00` to `\uDFFF`), if there is one.
+fn low_surrogate(bytes: &[u8], at: usize) -> Option<u16> {
+    if bytes.get(at..at + 2)? != b"\\u" {
+        return None;
+    }
+    hex4(bytes, at + 2).filter(|unit| (0xdc00..=0xdfff).contains(unit))
+}
+
+/// A part of the report whose form may change: read as `T` where it has `T`'s form, kept as
+/// its JSON text otherwise (shown as it is, escaped), so that a report of another form is still
+/// shown rather than refused.
+#[derive(Debug)]
+pub enum Lenient<T> {
+    Known(T),
+    Unknown(Box<RawValue>),
+}
+
+impl<'de, T: for<'a> Deserialize<'a>> Deserialize<'de> for Lenient<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Lenient<T>, D::Error> {
+        let raw = Box::<RawValue>::deserialize(deserializer)?;
+        Ok(match serde_json::from_str(raw.get()) {
+            Ok(known) => Lenient::Known(known),
+            Err(_) => Lenient::Unknown(raw),
+        })
+    }
+}
+
+/// The JSON text of a part of a form not known here, without the blanks between its tokens
+/// (the report is written indented).
+pub fn compact(raw: &RawValue) -> Vec<u8> {
+    let mut text = Vec::new();
+    let (mut in_string, mut escaped) = (false, false);
+    for &byte in raw.get().as_bytes() {
+        if in_string {
+            in_string = escaped || byte != b'"';
+            escaped = !escaped && byte == b'\\';
+        } else if byte == b'"' {
+            in_string = true;
+        } else if byte.is_ascii_whitespace() {
+            continue;
+        }
+        text.push(byte);
+    }
+    text
+}
+
+/// A field the schema requires that may be null: required all the same (serde would take a
+/// missing `Option` as `None`).
+fn nullable<'de, D: Deserializer<'de>, T: Deserialize<'de>>(deserializer: D) -> Result<Option<T>, D::Error> {
+    Option::<T>::deserialize(deserializer)
+}
+
+/// The whole report of one process.
+#[derive(Debug, Deserialize)]
+pub struct Report {
+    pub tool: Text,
+    pub version: Text,
+    pub implementation: Text,
+    #[serde(deserialize_with = "nullable")]
+    pub implementation_name: Option<Text>,
+    #[serde(deserialize_with = "nullable")]
+    pub implementation_version: Option<Text>,
+    pub target: Text,
+    pub rank: i64,
+    pub world_size: i64,
+    pub finalized: bool,
+    pub checked_calls: u64,
+    pub findings: u64,
+    pub mismatches: u64,
+    pub notes: Vec<Text>,
+    pub calls: Vec<Entry>,
+    /// The software stack the job ran on, layer by layer.
+    #[serde(default)]
+    pub stack: Option<Lenient<Vec<Layer>>>,
+    /// The findings in the hint variables (ROMIO_HINTS, PNETCDF_HINTS, MPICH_MPIIO_HINTS)
+    /// checked at MPI_Init.
+    #[serde(default)]
+    pub environment: Option<Lenient<Vec<Finding>>>,
+}
+
+/// One entry: calls equal in everything but the file name they open.
+#[derive(Debug, Deserialize)]
+pub struct Entry {
+    pub count: u64,
+    pub call: Text,
+    #[serde(default)]
+    pub filenames: Option<Vec<Text>>,
+    #[serde(default)]
+    pub calls_on_other_files: Option<u64>,
+    pub comm_size: i64,
+    pub target: Text,
+    pub hints: Vec<Pair>,
+    pub diagnostics: Vec<Diagnostic>,
+    pub mismatches: Vec<Mismatch>,
+    pub effective: Vec<Effective>,
+    pub notes: Vec<Text>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Pair {
+    pub key: Text,
+    pub value: Text,
+    #[serde(default)]
+    pub source: Option<Lenient<Source>>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Diagnostic {
+    pub key: Text,
+    pub value: Text,
+    pub code: Text,
+    #[serde(default)]
+    pub severity: Option<Text>,
+    pub message: Text,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Mismatch {
+    pub key: Text,
+    pub values: Vec<MismatchValue>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct MismatchValue {
+    /// `None`: the key was not passed.
+    #[serde(deserialize_with = "nullable")]
+    pub value: Option<Text>,
+    pub ranks: Vec<i64>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Effective {
+    pub key: Text,
+    #[serde(deserialize_with = "nullable")]
+    pub requested: Option<Text>,
+    #[serde(deserialize_with = "nullable")]
+    pub effective: Option<Text>,
+    pub status: Text,
+    #[serde(default)]
+    pub source: Option<Lenient<Source>>,
+}
+
+/// Where a hint came from: the program, a hint variable (its file and line), the MPI itself.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct Source {
+    pub kind: Option<Text>,
+    pub variable: Option<Text>,
+    pub path: Option<Text>,
+    pub line: Option<u64>,
+}
+
+/// One layer of the software stack (the MPI, an I/O library, ...).
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct Layer {
+    pub layer: Option<Text>,
+    pub name: Option<Text>,
+    pub version: Option<Text>,
+    pub target: Option<Text>,
+}
+
+/// A finding in a hint text (a hint variable checked at MPI_Init), at its place.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct Finding {
+    pub variable: Option<Text>,
+    pub path: Option<Text>,
+    pub line: Option<u64>,
+    pub column: Option<u64>,
+    pub key: Option<Text>,
+    pub value: Option<Text>,
+    pub code: Option<Text>,
+    pub severity: Option<Text>,
+    pub message: Option<Text>,
+    pub source: Option<Lenient<Source>>,
+}
+
+/// Reads a report from the bytes of a file: the message completes "FILE: ...".
+pub fn parse(bytes: &[u8]) -> Result<Report, String> {
+    let text = std::str::from_utf8(bytes)
+        .map_err(|error| format!("not JSON: not UTF-8 text (byte {} is not UTF-8)", error.valid_up_to() + 1))?;
+    let report: Report = serde_json::from_str(text).map_err(|error| match error.classify() {
+        serde_json::error::Category::Data => format!("not a hintcheck report: {error}"),
+        _ => format!("not JSON: {error}"),
+    })?;
+    if report.tool.bytes() != TOOL {
+        return Err(format!(
+            "not a hintcheck report: \"tool\" is '{}', not '{}'",
+            Escaped(report.tool.bytes()),
+            Escaped(TOOL)
+        ));
+    }
+    Ok(report)
+}
+
+/// A line of a call's table: one key, what was asked and what the MPI reports, where the hint
+/// came from, and the checker's findings for it.
+pub struct Row<'a> {
+    pub key: &'a [u8],
+    pub requested: Option<&'a [u8]>,
+    pub effective: Option<&'a [u8]>,
+    pub status: Option<&'a [u8]>,
+    pub source: Option<&'a Lenient<Source>>,
+    pub findings: Vec<&'a Diagnostic>,
+}
+
+/// The rows of an entry, one per key: what the MPI reports (`effective`: the keys passed, then
+/// those it added), then any pair it has no line for (a call with nothing reported), then any
+/// diagnostic's key that is in neither.
+pub fn rows(entry: &Entry) -> Vec<Row<'_>> {
+    let source_of =
+        |key: &[u8]| entry.hints.iter().find(|pair| pair.key.bytes() == key).and_then(|p| p.source.as_ref());
+    let mut rows: Vec<Row<'_>> = entry
+        .effective
+        .iter()
+        .map(|e| Row {
+            key: e.key.bytes(),
+            requested: e.requested.as_ref().map(Text::bytes),
+            effective: e.effective.as_ref().map(Text::bytes),
+            status: Some(e.status.bytes()),
+            source: e.source.as_ref().or_else(|| source_of(e.key.bytes())),
+            findings: Vec::new(),
+        })
+        .collect();
+    for pair in &entry.hints {
+        if !rows.iter().any(|row| row.key == pair.key.bytes()) {
+            rows.push(Row {
+                key: pair.key.bytes(),
+                requested: Some(pair.value.bytes()),
+                effective: None,
+                status: None,
+                source: pair.source.as_ref(),
+                findings: Vec::new(),
+            });
+        }
+    }
+    for diagnostic in &entry.diagnostics {
+        match rows.iter_mut().find(|row| row.key == diagnostic.key.bytes()) {
+            Some(row) => row.findings.push(diagnostic),
+            None => rows.push(Row {
+                key: diagnostic.key.bytes(),
+                requested: Some(diagnostic.value.bytes()),
+                effective: None,
+                status: None,
+                source: None,
+                findings: vec![diagnostic],
+            }),
+        }
+    }
+    rows
+}
+
+/// Ranks as runs: `0-3,8` (sorted, each once).
+pub fn ranks(ranks: &[i64]) -> String {
+    let mut sorted = ranks.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    let mut runs: Vec<String> = Vec::new();
+    let mut at = 0;
+    while at < sorted.len() {
+        let mut end = at;
+        while end + 1 < sorted.len() && sorted[end + 1] == sorted[end] + 1 {
+            end += 1;
+        }
+        runs.push(if end == at { sorted[at].to_string() } else { format!("{}-{}", sorted[at], sorted[end]) });
+        at = end + 1;
+    }
+    runs.join(",")
+}
+
+/// Where a hint came from, in a few words: its kind, then the variable, the file and the line
+/// it was read from, where given (`romio_hints ROMIO_HINTS /home/me/hints:3`); a source of a
+/// form not known here, as its JSON text.
+pub fn source_words(source: &Lenient<Source>) -> Vec<u8> {
+    let source = match source {
+        Lenient::Known(source) => source,
+        Lenient::Unknown(raw) => return compact(raw),
+    };
+    let mut words: Vec<u8> = Vec::new();
+    for piece in [&source.kind, &source.variable, &source.path].into_iter().flatten() {
+        if !words.is_empty() {
+            words.push(b' ');
+        }
+        words.extend_from_slice(piece.bytes());
+    }
+    if let Some(line) = source.line {
+        words.extend_from_slice(format!(":{line}").as_bytes());
+    }
+    words
+}
+
+/// The place of a hint-text finding: `VARIABLE PATH:LINE:COLUMN`, with what is given.
+pub fn place_words(finding: &Finding) -> Vec<u8> {
+    let mut words: Vec<u8> = Vec::new();
+    for piece in [&finding.variable, &finding.path].into_iter().flatten() {
+        if !words.is_empty() {
+            words.push(b' ');
+        }
+        words.extend_from_slice(piece.bytes());
+    }
+    if words.is_empty() {
+        if let Some(source) = &finding.source {
+            words = source_words(source);
+        }
+    }
+    for number in [finding.line, finding.column].into_iter().flatten() {
+        words.extend_from_slice(format!(":{number}").as_bytes());
+    }
+    words
+}
+
+/// The diagnostics of the whole report by severity (errors, warnings, notes), each counted as
+/// many times as its entry's calls; `None` if no diagnostic has a severity (an older report).
+pub fn severities(report: &Report) -> Option<[u64; 3]> {
+    let mut counts = [0u64; 3];
+    let mut any = false;
+    for entry in &report.calls {
+        for diagnostic in &entry.diagnostics {
+            let index = match diagnostic.severity.as_ref().map(Text::bytes) {
+                Some(b"error") => 0,
+                Some(b"warning") => 1,
+                Some(b"note") => 2,
+                _ => continue,
+            };
+            any = true;
+            counts[index] = counts[index].saturating_add(entry.count);
+        }
+    }
+    any.then_some(counts)
+}
+
+/// "1 call", "2 calls": a count and its noun, plural unless it is 1.
+pub fn counted(count: u64, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decodes_escapes_pairs_and_bytes() {
+        assert_eq!(decode(r#""a\"\\\/\b\f\n\r\t""#).unwrap(), b"a\"\\/\x08\x0c\n\r\t");
+        assert_eq!(decode(r#""\u001b\u0007\u00e9""#).unwrap(), "\x1b\x07é".as_bytes());
+        // A pair is one character; \udcNN alone is the byte NN.
+        assert_eq!(decode(r#""\ud83d\ude00""#).unwrap(), "😀".as_bytes());
+        assert_eq!(decode(r#""k\udcff\udcfe""#).unwrap(), b"k\xff\xfe");
+        assert_eq!(decode(r#""\ud83d\udc80""#).unwrap(), "\u{1f480}".as_bytes());
+        // Lone surrogates that stand for no byte.
+        assert_eq!(decode(r#""\ud800x""#).unwrap(), "\u{fffd}x".as_bytes());
+        assert_eq!(decode(r#""\udc7f""#).unwrap(), "\u{fffd}".as_bytes());
+        assert_eq!(decode("\"é\"").unwrap(), "é".as_bytes());
+        assert_eq!(decode("12"), None);
+        assert_eq!(decode("null"), None);
+    }
+
+    #[test]
+    fn text_round_trips_json_text() {
+        let bytes: &[u8] = b"h\x1b[31m\x07\n\xff\xc3\"'<>&.txt\xed\xa0\x80";
+        let json = mpi_info::hints::JsonText(bytes).to_string();
+        let text: Text = serde_json::from_str(&json).unwrap();
+        assert_eq!(text.bytes(), bytes);
+    }
+
+    #[test]
+    fn rank_runs() {
+        assert_eq!(ranks(&[8, 0, 1, 2, 3]), "0-3,8");
+        assert_eq!(ranks(&[1, 3]), "1,3");
+        assert_eq!(ranks(&[5]), "5");
+        assert_eq!(ranks(&[2, 2, 1]), "1-2");
+        assert_eq!(ranks(&[]), "");
+    }
+
+    fn minimal() -> serde_json::Value {
+        serde_json::json!({
+            "tool": "libmpi_info_hintcheck", "version": "0.1.0", "implementation": "MPICH Version:\t4.0.2",
+            "implementation_name": "MPICH", "implementation_version": "4.0.2", "target": "mpich",
+            "rank": 0, "world_size": 2, "finalized": true, "checked_calls": 0, "findings": 0,
+            "mismatches": 0, "notes": [], "calls": []
+        })
+    }
+
+    #[test]
+    fn required_fields_are_required() {
+        assert!(parse(minimal().to_string().as_bytes()).is_ok());
+        for field in ["calls", "implementation_name", "finalized"] {
+            let mut report = minimal();
+            report.as_object_mut().unwrap().remove(field);
+            let error = parse(report.to_string().as_bytes()).unwrap_err();
+            assert!(error.starts_with("not a hintcheck report: missing field `") && error.contains(field), "{error}");
+        }
+        let mut report = minimal();
+        report["tool"] = "something".into();
+        assert_eq!(
+            parse(report.to_string().as_bytes()).unwrap_err(),
+            "not a hintcheck report: \"tool\" is 'something', not 'libmpi_info_hintcheck'"
+        );
+        assert!(parse(b"{").unwrap_err().starts_with("not JSON: "));
+        assert!(parse(b"\xff").unwrap_err().starts_with("not JSON: not UTF-8"));
+    }
+
+    #[test]
+    fn newer_fields_are_read_or_kept() {
+        let mut report = minimal();
+        report["stack"] =
+            serde_json::json!([{"layer": "mpi", "name": "MPICH", "version": "4.0.2", "target": "mpich@4.0.2"}]);
+        report["environment"] = serde_json::json!({"a form": "not known here"});
+        report["something_new"] = serde_json::json!(1);
+        let parsed = parse(report.to_string().as_bytes()).unwrap();
+        assert!(matches!(&parsed.stack, Some(Lenient::Known(layers)) if layers.len() == 1));
+        assert!(matches!(&parsed.environment, Some(Lenient::Unknown(_))));
+    }
+
+    #[test]
+    fn sources_in_words() {
+        let source: Lenient<Source> =
+            serde_json::from_str(r#"{"kind": "romio_hints", "variable": "ROMIO_HINTS", "path": "/h", "line": 3}"#)
+                .unwrap();
+        assert_eq!(source_words(&source), b"romio_hints ROMIO_HINTS /h:3");
+        let source: Lenient<Source> = serde_json::from_str(r#""program""#).unwrap();
+        assert_eq!(source_words(&source), b"\"program\"");
+        let source: Lenient<Source> = serde_json::from_str("[1, {\"a b\": \"c \\\" d\"},\n 2]").unwrap();
+        assert_eq!(source_words(&source), b"[1,{\"a b\":\"c \\\" d\"},2]");
+    }
+}
