@@ -445,8 +445,8 @@ pub fn strncmp_prefix(value: &[u8], words: &[String], any_case: bool) -> Reading
 
 /// MPICH's `MPIR_hwtopo_get_obj_by_name`: a hwloc bus id (`pci:...`), an OS device (`hfi`,
 /// `ib`, `eth`, `en`, `gpu` and what follows), `bindset`, else one of the level names `words`
-/// (without case from MPICH 4.0.0: the reader's parser then is ... the same words); anything
-/// else is the whole machine, no split.
+/// (the reader's `accepts`, its release's list), compared without case as from MPICH 4.0.0
+/// (3.4.x compares them exactly); anything else is the whole machine, no split.
 pub fn mpir_hwtopo_get_obj_by_name(value: &[u8], words: &[String]) -> Reading {
     let devices: [&[u8]; 6] = [b"pci:", b"hfi", b"ib", b"eth", b"en", b"gpu"];
     if value == b"bindset" || devices.iter().any(|d| value.starts_with(d)) {
