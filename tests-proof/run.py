@@ -10,8 +10,10 @@ what the model says.
 
 (tests-proof/run.sh builds them.) A probe path that is empty skips that implementation's setups
 (said on standard output, counting nothing); the PnetCDF probe is Open MPI's built with PnetCDF.
-Each job runs under `timeout` (JOB_SECONDS, default 60); a case that kills its job is recorded
-as failing there, and the cases after it run in a job of their own. Prints a line per
+Each job runs under `timeout` (JOB_SECONDS, default 60). The cases run together, but for those
+the model says may fail, each in a job of its own; a case that kills its job anyway counts as a
+failed call (one that hangs it until the timeout, as a hang), and the cases after it run in a
+new job. Prints a line per
 disagreement (every case with --verbose), the agreement table, the unprovable readers with their
 sources, and last "proof: N passed, M failed" (a case passes when the implementation agrees with
 the model, or when nothing it shows can tell; it fails when it disagrees). Exit status 0 when
@@ -65,7 +67,7 @@ def shown(text):
     """A value for a line of output: quoted, control characters escaped."""
     if text is None:
         return "(not reported)"
-    return json.dumps(text, ensure_ascii=False)
+    return json.dumps(text)
 
 
 def mpirun(setup, probe, cases_file, workdir):
@@ -112,7 +114,7 @@ def run_cases(setup, probe, lines, workdir):
         if current is not None:
             # The case begun and not finished killed the job (or hung it until the timeout).
             why = "exit %d%s" % (job.returncode, " (timeout)" if job.returncode == 124 else "")
-            results[current] = {"killed": why, "messages": messages}
+            results[current] = {"killed": why, "messages": messages, "hung": job.returncode == 124}
             last = ids.index(current)
         elif done:
             # Freeing the last object finished killed the job: its case stands, with a note.
@@ -130,7 +132,9 @@ def run_cases(setup, probe, lines, workdir):
 def observe(result, what):
     """What the job showed for one check."""
     if "killed" in result:
-        return "fails" if what == "rc" else "(killed: %s)" % result["killed"]
+        if what == "rc":
+            return "hangs" if result.get("hung") else "fails"
+        return "(killed: %s)" % result["killed"]
     fields = result["fields"]
     if what == "rc":
         return "ok" if fields.get("rc") == "0" else "fails"
@@ -150,6 +154,54 @@ def observe(result, what):
                 return "individual" if "enforcing using individual fcoll component" in line else "collective"
         return None
     raise ValueError(what)
+
+
+def baseline_of(result):
+    """What an object reports and shows without hints: {"report": {key: value}, "after": {...},
+    "result": result}."""
+    report, after, into = {}, {}, "report"
+    for word in result.get("words", []):
+        name, _, value = word.partition("=")
+        if word == "after":
+            into = "after"
+        elif name not in ("rc", "lock", "offset", "split"):
+            (report if into == "report" else after)[unhexed(name)] = unhexed(value)
+    return {"report": report, "after": after, "result": result}
+
+
+def judge(case, result, baseline):
+    """Compares what the job showed of one case with each reader's checks: returns the case's
+    outcome (agrees, disagrees, unprovable) and a line per reader that disagrees; sets each
+    reader's "outcome" and each check's "seen"."""
+    outcome = "unprovable"
+    lines = []
+    for reader in case["readers"]:
+        bad = []
+        proves = False
+        for check in reader["checks"]:
+            expected = check["equals"]
+            if isinstance(expected, dict):
+                if check["what"] in ("report", "after"):
+                    expected = baseline[check["what"]].get(case["key"])
+                else:
+                    expected = observe(baseline["result"], check["what"])
+            seen = observe(result, check["what"])
+            check["seen"] = seen
+            if seen == expected:
+                proves = proves or check["proves"]
+            elif not check.get("optional"):
+                bad.append("%s: expected %s, saw %s" % (check["what"], shown(expected), shown(seen)))
+        if bad:
+            reader["outcome"] = outcome = "disagrees"
+            lines.append("%s (%s at %s) reads it as %s: %s" % (
+                reader["parser"], reader["source"], reader["version"], reader["taken"], "; ".join(bad)))
+        elif proves:
+            reader["outcome"] = "agrees"
+            if outcome == "unprovable":
+                outcome = "agrees"
+        else:
+            reader["outcome"] = "unprovable"
+    return outcome, lines
 
 
 def main():
@@ -208,18 +260,7 @@ def main():
                 result, _ = run_cases(setup, probe, [line], workdir)
                 results.update(result)
                 jobs += 1
-            # What each object reports and shows without hints.
-            baselines = {}
-            for probe_object in probe_objects:
-                result = results.get("b-" + probe_object, {"killed": "never run"})
-                report, after, into = {}, {}, "report"
-                for word in result.get("words", []):
-                    name, _, value = word.partition("=")
-                    if word == "after":
-                        into = "after"
-                    elif name not in ("rc", "lock", "offset", "split"):
-                        (report if into == "report" else after)[unhexed(name)] = unhexed(value)
-                baselines[probe_object] = {"report": report, "after": after, "result": result}
+            baselines = {o: baseline_of(results.get("b-" + o, {"killed": "never run"})) for o in probe_objects}
             implementation = IMPLEMENTATION[setup["name"]]
             # Every key the objects report without hints is proved here, or read only elsewhere.
             proved_keys = set(case["key"] for case in cases)
@@ -243,36 +284,8 @@ def main():
             other_setups_keys.setdefault(implementation, set()).update(case["key"] for case in cases)
             for case in cases:
                 result = results.get(case["id"], {"killed": "never run"})
-                outcome = "unprovable"
-                lines_out = []
+                outcome, lines_out = judge(case, result, baselines[case["probe"]])
                 for reader in case["readers"]:
-                    bad = []
-                    proves = False
-                    for check in reader["checks"]:
-                        expected = check["equals"]
-                        if isinstance(expected, dict):
-                            baseline = baselines[case["probe"]]
-                            if check["what"] in ("report", "after"):
-                                expected = baseline[check["what"]].get(case["key"])
-                            else:
-                                expected = observe(baseline["result"], check["what"])
-                        seen = observe(result, check["what"])
-                        check["seen"] = seen
-                        if seen == expected:
-                            proves = proves or check["proves"]
-                        elif not check.get("optional"):
-                            bad.append("%s: expected %s, saw %s" % (check["what"], shown(expected), shown(seen)))
-                    if bad:
-                        reader["outcome"] = "disagrees"
-                        outcome = "disagrees"
-                        lines_out.append("%s (%s at %s) reads it as %s: %s" % (
-                            reader["parser"], reader["source"], reader["version"], reader["taken"], "; ".join(bad)))
-                    elif proves:
-                        reader["outcome"] = "agrees"
-                        if outcome == "unprovable":
-                            outcome = "agrees"
-                    else:
-                        reader["outcome"] = "unprovable"
                     proof = readers.setdefault((implementation, case["key"], reader["source"], reader["version"] or ""),
                                                {"proven": 0, "why": set()})
                     if reader["outcome"] == "unprovable":

@@ -7,9 +7,10 @@
 //! For each key of `data/hints.json` with a reader of TARGET that holds at RELEASE, for a kind of
 //! object the job makes (`--object file=file`: the entry's `file` objects are made by the probe's
 //! `file`), under the conditions of the job (`--under "ch4 device"`: a reader with that
-//! `only_under`; `--plain`: readers without one), it writes the cases to run, one JSON object
-//! each in the array `cases` of one object on standard output: the key, a value (valid values, sentinels, a wrong
-//! case, a unit suffix, a negative number, a prefix of a valid word, ...), and for each reader
+//! `only_under`; `--plain`: readers without one), it writes the cases to run as the array
+//! `cases` of one JSON object on standard output: each the key, a value (valid values,
+//! sentinels, a wrong case, a unit suffix, a negative number, a prefix of a valid word, ...),
+//! and for each reader
 //! what its parser reads the value as (`Reader::read`) and what the job must then show: the
 //! call's success or failure, what `*_get_info` reports according to the reader's `reports`
 //! (with the release's own post-processing, `post_process`), and effects the job can observe.
@@ -22,7 +23,7 @@
 
 use std::process::ExitCode;
 
-use mpi_info::hints::{Entry, Invalid, Kind, Parser, Reader, Reading, Targets, Vocabulary};
+use mpi_info::hints::{Entry, Escaped, Invalid, Kind, Parser, Reader, Reading, Targets, Vocabulary};
 use serde_json::{json, Value};
 
 /// The vocabulary proved: the document itself, with its readers' prose.
@@ -73,10 +74,11 @@ fn main() -> ExitCode {
 fn parse_args(vocabulary: &Vocabulary, args: &[String]) -> Result<Setup, String> {
     let mut args = args.iter();
     let named = args.next().ok_or("no TARGET@RELEASE")?;
-    let Some((target, _)) = named.split_once('@') else { return Err(format!("'{named}': no @RELEASE")) };
-    let targets = Targets::parse(vocabulary, Some(named)).map_err(|e| format!("'{named}': {e}"))?;
+    let shown = Escaped(named.as_bytes());
+    let Some((target, _)) = named.split_once('@') else { return Err(format!("'{shown}': no @RELEASE")) };
+    let targets = Targets::parse(vocabulary, Some(named)).map_err(|e| format!("'{shown}': {e}"))?;
     if !targets.notes.is_empty() {
-        return Err(format!("'{named}': {}", targets.notes.join(" ")));
+        return Err(format!("'{shown}': {}", Escaped(targets.notes.join(" ").as_bytes())));
     }
     let mut setup = Setup {
         target: target.to_string(),
@@ -87,20 +89,21 @@ fn parse_args(vocabulary: &Vocabulary, args: &[String]) -> Result<Setup, String>
         procs: 1,
     };
     if setup.releases.count_ones() != 1 {
-        return Err(format!("'{named}' is not one release"));
+        return Err(format!("'{shown}' is not one release"));
     }
     while let Some(arg) = args.next() {
-        let mut value = || args.next().ok_or(format!("{arg} needs a value"));
+        let mut value = || args.next().ok_or(format!("{} needs a value", Escaped(arg.as_bytes())));
         match arg.as_str() {
             "--under" => setup.under.push(value()?.clone()),
             "--plain" => setup.plain = true,
             "--procs" => setup.procs = value()?.parse().map_err(|_| "--procs takes a number".to_string())?,
             "--object" => {
                 let pair = value()?;
-                let (object, probe) = pair.split_once('=').ok_or(format!("--object {pair}: not OBJECT=PROBE"))?;
+                let (object, probe) =
+                    pair.split_once('=').ok_or(format!("--object {}: not OBJECT=PROBE", Escaped(pair.as_bytes())))?;
                 setup.objects.push((object.to_string(), probe.to_string()));
             }
-            other => return Err(format!("unknown argument '{other}'")),
+            other => return Err(format!("unknown argument '{}'", Escaped(other.as_bytes()))),
         }
     }
     if setup.objects.is_empty() {
@@ -287,7 +290,8 @@ fn values(entry: &Entry, readers: &[&Reader]) -> Vec<(String, &'static str)> {
         add("-1", "negative");
     }
     for word in spelled.iter().filter(|w| is_word(w) && w.len() >= 3) {
-        add(&word[..word.len() - 1], "prefix");
+        let last = word.char_indices().last().map_or(0, |(at, _)| at);
+        add(&word[..last], "prefix");
         add(&format!("{word}ly"), "longer");
     }
     if listed {
@@ -305,8 +309,7 @@ fn values(entry: &Entry, readers: &[&Reader]) -> Vec<(String, &'static str)> {
     out
 }
 
-/// The word with its first letter in capitals (`Enable`), or its second for a word whose first
-/// is not a letter.
+/// The word with the case of its first letter changed (`Enable`, `eNABLE`).
 fn capitalised(word: &str) -> String {
     let mut bytes = word.as_bytes().to_vec();
     if let Some(b) = bytes.iter_mut().find(|b| b.is_ascii_alphabetic()) {
