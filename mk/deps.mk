@@ -2,18 +2,22 @@
 # This is the one list (.ci/run calls make deps); no other target installs anything: one that
 # misses a tool says to run make deps. Each entry is CHECK:PACKAGES (comma-separated), the
 # packages installed when the check fails: a CHECK is a command, found or not on the PATH, or
-# py:MODULE, a module the system's python3 imports or not. cargo is not here: install a stable
-# Rust toolchain (with rustfmt and clippy) with rustup; make itself, before (.ci/run does).
+# py:MODULE, a module the system's python3 imports or not; an entry dpkg:PACKAGE is a Debian
+# package that installs no command (a library's headers), checked with dpkg-query and installed
+# when it is not. cargo is not here: install a stable Rust toolchain (with rustfmt and clippy)
+# with rustup; make itself, before (.ci/run does).
 DEPS := cc:gcc c++:g++ gfortran:gfortran pkg-config:pkg-config objcopy:binutils \
     valgrind:valgrind cmake:cmake groff:groff-base man:man-db \
     /usr/bin/python3:python3 py:jsonschema:python3-jsonschema \
     mpicc.mpich:mpich,libmpich-dev mpirun.mpich:mpich,libmpich-dev \
-    mpicc.openmpi:openmpi-bin,libopenmpi-dev mpirun.openmpi:openmpi-bin,libopenmpi-dev
+    mpicc.openmpi:openmpi-bin,libopenmpi-dev mpirun.openmpi:openmpi-bin,libopenmpi-dev \
+    dpkg:libpnetcdf-dev
 # What each is for: the C and C++ compilers, gfortran (the Fortran bindings), pkg-config, cmake,
 # groff and man (the install checks), objcopy (the archives' weak names), valgrind (make
 # valgrind, make bench), the system's python3 (the ctypes test, the man pages) and its jsonschema
 # module (the hintcheck suite validates every report against hintcheck/report.schema.json), MPICH
-# and Open MPI (the hintcheck suite of make test, make bench); libFuzzer, $(FUZZ_CLANG_PACKAGES) when
+# and Open MPI (the hintcheck and proof suites of make test, make bench), PnetCDF built with Open
+# MPI (the proof suite); libFuzzer, $(FUZZ_CLANG_PACKAGES) when
 # $(FUZZ_CLANG) cannot link a fuzz target (make fuzz; mk/fuzz.mk).
 
 #: deps            install the Debian packages the targets need, when missing (apt-get, as root)
@@ -23,6 +27,7 @@ deps:
 	for dep in $(DEPS); do \
 	    case $$dep in \
 	        py:*) check=$${dep#py:}; /usr/bin/python3 -c "import $${check%%:*}" >/dev/null 2>&1 ;; \
+	        dpkg:*) dpkg-query -W -f='$${Status}' "$${dep#dpkg:}" 2>/dev/null | grep -q ' installed$$' ;; \
 	        *) command -v "$${dep%%:*}" >/dev/null 2>&1 ;; \
 	    esac || need="$$need $$(echo "$${dep##*:}" | tr , ' ')"; \
 	done; \

@@ -11,7 +11,8 @@ suite = $(eval RUN_SUITES_$(1) += $(2))$(eval SUITE_ENV_$(1)_$(2) := $(3))$(eval
 
 # make test: the C programs (mk/c-tests.mk) against libmpi_info and libmpi_info_abi, shared and
 # static; the scripts (install, pkg-config, CMake, header and man page checks, the hosts, the
-# checker, Python); the fuzz corpora; the Fortran suite; the hint report tool.
+# checker, Python); the fuzz corpora; the Fortran suite; the hint report tool; the proof of the
+# hint vocabulary against the MPICH, Open MPI and PnetCDF installed (tests-proof/run.sh).
 C_SUITE_ENV := STRESS_SECONDS=3 STRESS_THREADS=8
 SCRIPT_TESTS := tests-c/header_test.sh tests-c/install_test.sh tests-c/cmake_test.sh tests-c/man_test.sh fuzz/env_cmdline.sh \
     tests-py/run.sh tests-c/layered_test.sh tests-c/host_test.sh tests-c/local_host_test.sh tests-lint/lint_test.sh
@@ -26,6 +27,7 @@ $(call suite,tests,replay.a,,$(call in,tests/static,$(REPLAYS)))
 $(call suite,tests,fortran.so,FC="$(FC)",$(FORTRAN_SHARED_TESTS) $(FORTRAN_SCRIPT_TESTS))
 $(call suite,tests,fortran.a,,$(FORTRAN_STATIC_TESTS))
 $(call suite,tests,hintcheck,MAKE="$(MAKE)" PYTHON="$(PYTHON)",hintcheck/tests/run.sh)
+$(call suite,tests,proof,CARGO="$(CARGO)" PYTHON="$(PYTHON)" OUT="$(OUT)",tests-proof/run.sh)
 # What the scripts run, besides the suites' programs: the examples, the host-layer programs, the
 # checker.
 TEST_NEEDS := $(call in,examples,hints profiler layered $(if $(HAVE_FC),hints_f90)) $(HOST_APPS) $(HOST_OUT)/pass_back $(HOST_LAYERED) \

@@ -42,6 +42,8 @@ named_enum! {
         MpirHwtopoGetObjByName = "mpir_hwtopo_get_obj_by_name",
         MemcmpList = "memcmp_list",
         StrtokList = "strtok_list",
+        /// MPICH ch4's `which_accumulate_ops` list (`parse_info_accu_ops_str`).
+        ParseInfoAccuOpsStr = "parse_info_accu_ops_str",
         XhcParseCsv = "xhc_parse_csv",
         XhcParseHierarchy = "xhc_parse_hierarchy",
         MpirGetSupportedMemoryKinds = "mpir_get_supported_memory_kinds",
@@ -84,6 +86,7 @@ impl Parser {
             Parser::McaBaseVarEnumFlag
                 | Parser::MemcmpList
                 | Parser::StrtokList
+                | Parser::ParseInfoAccuOpsStr
                 | Parser::XhcParseCsv
                 | Parser::XhcParseHierarchy
                 | Parser::MpirGetSupportedMemoryKinds
@@ -175,6 +178,7 @@ pub fn read(grammar: &Grammar<'_>, value: &[u8]) -> Reading {
         Parser::McaBaseVarEnumFlag => mca_base_var_enum_flag(value, grammar),
         Parser::MemcmpList => memcmp_list(value, grammar),
         Parser::StrtokList => strtok_list(value, grammar),
+        Parser::ParseInfoAccuOpsStr => parse_info_accu_ops_str(value, grammar),
         Parser::XhcParseCsv => xhc_parse_csv(value, grammar),
         Parser::XhcParseHierarchy => xhc_parse_hierarchy(value, grammar),
         Parser::MpirGetSupportedMemoryKinds | Parser::OmpiInfoMemkindExtract => {
@@ -441,8 +445,8 @@ pub fn strncmp_prefix(value: &[u8], words: &[String], any_case: bool) -> Reading
 
 /// MPICH's `MPIR_hwtopo_get_obj_by_name`: a hwloc bus id (`pci:...`), an OS device (`hfi`,
 /// `ib`, `eth`, `en`, `gpu` and what follows), `bindset`, else one of the level names `words`
-/// (without case from MPICH 4.0.0: the reader's parser then is ... the same words); anything
-/// else is the whole machine, no split.
+/// (the reader's `accepts`, its release's list), compared without case as from MPICH 4.0.0
+/// (3.4.x compares them exactly); anything else is the whole machine, no split.
 pub fn mpir_hwtopo_get_obj_by_name(value: &[u8], words: &[String]) -> Reading {
     let devices: [&[u8]; 6] = [b"pci:", b"hfi", b"ib", b"eth", b"en", b"gpu"];
     if value == b"bindset" || devices.iter().any(|d| value.starts_with(d)) {
@@ -465,22 +469,26 @@ fn elements(value: &[u8], keep_empty: bool) -> impl Iterator<Item = (usize, &[u8
         .filter(move |(_, piece)| keep_empty || !piece.is_empty())
 }
 
+/// Whether an element parser compares its words without case.
+fn any_case(parser: Parser) -> bool {
+    matches!(parser, Parser::Strcasecmp | Parser::StrncasecmpPrefix | Parser::McaBaseVarEnum)
+}
+
 /// Reads each element with the grammar's element parser: the first that does not read, or a
-/// word that must stand alone beside others.
-fn read_elements<'v>(
-    value: &'v [u8],
-    grammar: &Grammar<'_>,
-    pieces: impl Iterator<Item = (usize, &'v [u8])> + Clone,
-) -> Reading {
+/// word that must stand alone beside another element. Words that stand alone are compared as
+/// the element parser compares its words (without case only for a parser that does); the
+/// same word twice (`none,none`) is not another element. A value without elements (`,`)
+/// reads as a list of none: the reader keeps what it had (its `otherwise` says).
+fn read_elements<'v>(grammar: &Grammar<'_>, pieces: impl Iterator<Item = (usize, &'v [u8])> + Clone) -> Reading {
     let Some((parser, accepts, alone)) = grammar.elements else {
         return Reading::List;
     };
     let element = Grammar { parser, accepts, whole: true, boolean: false, elements: None };
-    let count = pieces.clone().count();
-    for (start, piece) in pieces {
+    let same = |a: &[u8], b: &[u8]| if any_case(parser) { a.eq_ignore_ascii_case(b) } else { a == b };
+    for (start, piece) in pieces.clone() {
         let end = start + piece.len();
-        if alone.iter().any(|w| w.as_bytes().eq_ignore_ascii_case(piece)) {
-            if count > 1 {
+        if let Some(word) = alone.iter().find(|w| same(w.as_bytes(), piece)) {
+            if pieces.clone().any(|(_, other)| !same(word.as_bytes(), other)) {
                 return Reading::NotAlone { start, end };
             }
             continue;
@@ -489,23 +497,56 @@ fn read_elements<'v>(
             return Reading::BadElement { start, end };
         }
     }
-    if count == 0 && !value.is_empty() {
-        return Reading::Invalid;
-    }
     Reading::List
 }
 
 /// A list split with `strtok_r(value, ",")` (MPICH's window and Hydra lists) or Open MPI's
 /// `opal_argv_split`: empty elements skipped, blanks kept; each element read by the element
-/// parser (MPICH's `accumulate_ordering` compares `memcmp(element, word, 3)`: a prefix).
+/// parser.
 pub fn strtok_list(value: &[u8], grammar: &Grammar<'_>) -> Reading {
-    read_elements(value, grammar, elements(value, false))
+    read_elements(grammar, elements(value, false))
 }
 
-/// MPICH's `accumulate_ordering` list (win_set_info): exactly `none`, or `strtok_r` on `,`
-/// with each element compared by `memcmp(element, word, 3)`, a prefix (the element parser).
+/// MPICH's `accumulate_ordering` list (win_set_info): exactly a word that stands alone
+/// (`none`, `strcmp`), or `strtok_r` on `,` with each element compared by
+/// `memcmp(element, word, 3)`, a prefix (the element parser); `NONE` or `none,rar` is an
+/// element it does not read.
 pub fn memcmp_list(value: &[u8], grammar: &Grammar<'_>) -> Reading {
-    strtok_list(value, grammar)
+    let Some((parser, accepts, alone)) = grammar.elements else { return Reading::List };
+    if alone.iter().any(|w| w.as_bytes() == value) {
+        return Reading::List;
+    }
+    let element = Grammar { parser, accepts, whole: true, boolean: false, elements: None };
+    for (start, piece) in elements(value, false) {
+        let end = start + piece.len();
+        if alone.iter().any(|w| w.as_bytes() == piece) {
+            return Reading::NotAlone { start, end };
+        }
+        if read(&element, piece) == Reading::Invalid {
+            return Reading::BadElement { start, end };
+        }
+    }
+    Reading::List
+}
+
+/// MPICH ch4's `parse_info_accu_ops_str` (`which_accumulate_ops`): a value starting with one
+/// of the reader's `accepts` (`none`, `any_op`; `strncmp`) is that word, whatever follows
+/// (`none,max` is none); otherwise `strtok_r` on `,`, each element `cswap` or
+/// `compare_and_swap` or what starts with them, else an operation's short name exactly (the
+/// element parser, `strcmp` in `MPIR_Op_builtin_search_by_shortname`).
+pub fn parse_info_accu_ops_str(value: &[u8], grammar: &Grammar<'_>) -> Reading {
+    if let Reading::Word(n) = strncmp_prefix(value, grammar.accepts, false) {
+        return Reading::Word(n);
+    }
+    let Some((parser, accepts, _)) = grammar.elements else { return Reading::List };
+    let element = Grammar { parser, accepts, whole: true, boolean: false, elements: None };
+    for (start, piece) in elements(value, false) {
+        let swap = [&b"cswap"[..], b"compare_and_swap"].iter().any(|w| piece.starts_with(w));
+        if !swap && read(&element, piece) == Reading::Invalid {
+            return Reading::BadElement { start, end: start + piece.len() };
+        }
+    }
+    Reading::List
 }
 
 /// Open MPI's `enum_value_from_string_flag`: `opal_argv_split` on `,` (an all-empty value is
@@ -521,7 +562,7 @@ pub fn mca_base_var_enum_flag(value: &[u8], grammar: &Grammar<'_>) -> Reading {
 /// Open MPI coll/xhc's `parse_csv`: split on `,`, empty elements passed on to the element
 /// parser (which does not read them).
 pub fn xhc_parse_csv(value: &[u8], grammar: &Grammar<'_>) -> Reading {
-    read_elements(value, grammar, elements(value, true))
+    read_elements(grammar, elements(value, true))
 }
 
 /// Open MPI coll/xhc's `mca_coll_xhc_component_parse_hierarchy`: locality names separated by
@@ -532,7 +573,7 @@ pub fn xhc_parse_hierarchy(value: &[u8], grammar: &Grammar<'_>) -> Reading {
         let trail = piece[lead..].iter().rev().take_while(|&&b| b == b']').count();
         (start + lead, &piece[lead..piece.len() - trail])
     });
-    read_elements(value, grammar, unbracketed)
+    read_elements(grammar, unbracketed)
 }
 
 /// MPICH's `MPIR_get_supported_memory_kinds`: `strsep` on `,` (empty elements kept), each
@@ -773,6 +814,54 @@ mod tests {
         };
         assert_eq!(mca_base_var_enum_flag(b",", &flags), Reading::Invalid);
         assert_eq!(mca_base_var_enum_flag(b"RAR,6", &flags), Reading::List);
+        // Open MPI compares flag names without case, and none twice is one flag.
+        assert_eq!(mca_base_var_enum_flag(b"NONE", &flags), Reading::List);
+        assert_eq!(mca_base_var_enum_flag(b"none,none", &flags), Reading::List);
+        assert_eq!(mca_base_var_enum_flag(b"None,rar", &flags), Reading::NotAlone { start: 0, end: 4 });
+        // A word that stands alone is compared as the element parser compares: exactly here.
+        assert_eq!(strtok_list(b"NONE", &g), Reading::BadElement { start: 0, end: 4 });
+        assert_eq!(strtok_list(b",", &g), Reading::List, "no element: the reader keeps its setting");
+    }
+
+    #[test]
+    fn mpich_accumulate_ordering_takes_none_exactly() {
+        let orders = words(&["rar", "raw", "war", "waw"]);
+        let none = words(&["none"]);
+        let g = Grammar {
+            parser: Parser::MemcmpList,
+            accepts: &[],
+            whole: false,
+            boolean: false,
+            elements: Some((Parser::StrncmpPrefix, &orders, &none)),
+        };
+        assert_eq!(memcmp_list(b"none", &g), Reading::List);
+        assert_eq!(memcmp_list(b"rawx,war", &g), Reading::List, "memcmp of 3 bytes: a prefix");
+        assert_eq!(memcmp_list(b"NONE", &g), Reading::BadElement { start: 0, end: 4 });
+        assert_eq!(memcmp_list(b"none,none", &g), Reading::NotAlone { start: 0, end: 4 });
+        assert_eq!(memcmp_list(b"rar,none", &g), Reading::NotAlone { start: 4, end: 8 });
+        assert_eq!(memcmp_list(b",", &g), Reading::List, "no element: the previous setting stays");
+    }
+
+    #[test]
+    fn mpich_accumulate_ops_by_prefix_then_by_name() {
+        let special = words(&["none", "any_op"]);
+        let ops = words(&["max", "min", "sum", "cswap", "compare_and_swap"]);
+        let g = Grammar {
+            parser: Parser::ParseInfoAccuOpsStr,
+            accepts: &special,
+            whole: false,
+            boolean: false,
+            elements: Some((Parser::Strcmp, &ops, &[])),
+        };
+        assert_eq!(parse_info_accu_ops_str(b"none", &g), Reading::Word(0));
+        assert_eq!(parse_info_accu_ops_str(b"none,max", &g), Reading::Word(0), "what follows none is dropped");
+        assert_eq!(parse_info_accu_ops_str(b"any_opx", &g), Reading::Word(1));
+        assert_eq!(parse_info_accu_ops_str(b"max,sum", &g), Reading::List);
+        assert_eq!(parse_info_accu_ops_str(b"cswapx,compare_and_swap2", &g), Reading::List, "cswap by prefix");
+        assert_eq!(parse_info_accu_ops_str(b"max,,sum", &g), Reading::List);
+        assert_eq!(parse_info_accu_ops_str(b"max,SUM", &g), Reading::BadElement { start: 4, end: 7 });
+        assert_eq!(parse_info_accu_ops_str(b"Any_op", &g), Reading::BadElement { start: 0, end: 6 });
+        assert_eq!(parse_info_accu_ops_str(b"maxx", &g), Reading::BadElement { start: 0, end: 4 });
     }
 
     #[test]

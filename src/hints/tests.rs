@@ -409,6 +409,43 @@ mod properties {
     }
 }
 
+/// `Reader::parse` and `Reader::read`: sentinels before the parser, a boolean's words, and what
+/// a value the parser does not read becomes.
+#[test]
+fn a_reader_reads_sentinels_first_and_completes_what_it_cannot_read() {
+    let doc = r#"{"format": "mpi-info-hints", "version": 2,
+      "targets": [{"name": "t", "title": "T", "read": "r"}],
+      "keys": [
+        {"key": "n", "objects": ["file"], "type": "int", "summary": "s", "readers": [
+          {"target": "t", "parser": "atoi", "sentinels": [{"value": "-1", "means": "auto"}], "source": "a"}]},
+        {"key": "z", "objects": ["file"], "type": "size", "summary": "s", "readers": [
+          {"target": "t", "parser": "strtol10", "whole": true, "invalid": "zero", "source": "a"}]},
+        {"key": "d", "objects": ["file"], "type": "size", "summary": "s", "readers": [
+          {"target": "t", "parser": "strtol10", "whole": true, "invalid": "default", "default": "4", "source": "a"}]},
+        {"key": "b", "objects": ["file"], "type": "bool", "summary": "s", "readers": [
+          {"target": "t", "parser": "strcmp", "accepts": ["on", "off"], "true": ["on"], "false": ["off"],
+           "invalid": "false", "source": "a"}]},
+        {"key": "i", "objects": ["file"], "type": "enum", "values": ["a"], "summary": "s", "readers": [
+          {"target": "t", "parser": "strcmp", "accepts": ["a"], "invalid": "ignored", "source": "a"}]}]}"#;
+    let vocabulary = Vocabulary::from_json(doc.as_bytes(), None).unwrap();
+    let both = |key: &str, value: &str| {
+        let entry = vocabulary.entry(key.as_bytes()).unwrap();
+        let reader = &entry.readers[0];
+        (reader.parse(entry, value.as_bytes()), reader.read(entry, value.as_bytes()))
+    };
+    assert_eq!(both("n", "-1"), (Reading::Sentinel(0), Reading::Sentinel(0)));
+    assert_eq!(both("n", " -1"), (Reading::Number(-1), Reading::Number(-1)), "a sentinel is compared exactly");
+    assert_eq!(both("n", "16k"), (Reading::Number(16), Reading::Number(16)));
+    assert_eq!(both("z", "16k"), (Reading::Invalid, Reading::Number(0)));
+    assert_eq!(both("d", "16k"), (Reading::Invalid, Reading::Number(4)), "the reader's default, as it reads it");
+    assert_eq!(both("d", "8"), (Reading::Number(8), Reading::Number(8)));
+    assert_eq!(both("b", "on"), (Reading::Bool(true), Reading::Bool(true)));
+    assert_eq!(both("b", "off"), (Reading::Bool(false), Reading::Bool(false)));
+    assert_eq!(both("b", "ON"), (Reading::Invalid, Reading::Bool(false)));
+    assert_eq!(both("i", "a"), (Reading::Word(0), Reading::Word(0)));
+    assert_eq!(both("i", "A"), (Reading::Invalid, Reading::Invalid), "ignored: nothing is read");
+}
+
 /// Every known key of 8 characters or more, with any one letter dropped, is named in the
 /// unknown-key message of the typo (when the typo is not itself a key).
 #[test]

@@ -113,24 +113,11 @@ pub(crate) fn takes(entry: &Entry, reader: &Reader, value: &[u8]) -> bool {
 /// What `reader` makes of `value` for `entry`, when that is not the value as meant.
 pub(crate) fn judge(entry: &Entry, reader: &Reader, value: &[u8]) -> Result<Option<Verdict>, Error> {
     let words = &reader.accepts;
-    let sentinel = reader.sentinels.iter().position(|s| s.value.as_bytes() == value);
-    let mut reading = match sentinel {
-        Some(n) => Reading::Sentinel(n),
-        None => parsers::read(&reader.grammar(entry.kind), value),
-    };
-    // Words that mean true or false, for a boolean (the words of an enumeration are words).
-    if let (Reading::Word(n), Kind::Bool) = (reading, entry.kind) {
-        if reader.true_words.contains(&words[n]) {
-            reading = Reading::Bool(true);
-        } else if reader.false_words.contains(&words[n]) {
-            reading = Reading::Bool(false);
-        }
-    }
+    // Sentinels first, then the parser; a boolean's words as true or false.
+    let reading = reader.parse(entry, value);
     // A value it cannot read, which it then takes as 0, false or true.
     let fallback = match (reading, reader.invalid) {
-        (Reading::Invalid, Some(Invalid::Zero)) => Some(Reading::Number(0)),
-        (Reading::Invalid, Some(Invalid::False)) => Some(Reading::Bool(false)),
-        (Reading::Invalid, Some(Invalid::True)) => Some(Reading::Bool(true)),
+        (Reading::Invalid, Some(Invalid::Zero | Invalid::False | Invalid::True)) => Some(reader.read(entry, value)),
         _ => None,
     };
     let meant = meant(entry, reader, value);
@@ -468,6 +455,15 @@ impl std::fmt::Display for Takes<'_> {
             Parser::StrncasecmpPrefix => write!(f, "a value starting with one of {words} (any case)"),
             Parser::MpirHwtopoGetObjByName => write!(f, "a device, bindset, or one of {words}"),
             Parser::RomioCbConfigList => f.write_str("name, name:count, *:count or *:* elements"),
+            Parser::ParseInfoAccuOpsStr => match &reader.elements {
+                Some(elements) => write!(
+                    f,
+                    "a value starting with {}, or comma-separated elements, each one of {}",
+                    Joined(reader.accepts.iter(), " or "),
+                    Joined(elements.accepts.iter(), ", ")
+                ),
+                None => write!(f, "a value starting with {}", Joined(reader.accepts.iter(), " or ")),
+            },
             _ => match &reader.elements {
                 Some(elements) if !elements.accepts.is_empty() => {
                     write!(f, "comma-separated elements, each one of {}", Joined(elements.accepts.iter(), ", "))?;

@@ -10,7 +10,7 @@ use std::fmt::{self, Write as _};
 use std::sync::OnceLock;
 
 use super::json::{self, try_push, JsonError, Value};
-use super::parsers::{Grammar, Parser};
+use super::parsers::{self, Grammar, Parser, Reading};
 use super::release::{self, ReleaseSet, Version, MAX_RELEASES};
 use super::text::{try_string, MessageBuf};
 
@@ -173,6 +173,40 @@ impl Reader {
             whole: self.whole,
             boolean: kind == Kind::Bool,
             elements: self.elements.as_ref().map(|e| (e.parser, &e.accepts[..], &e.exclusive[..])),
+        }
+    }
+
+    /// What it reads `value` of `entry` as, before its `invalid` applies: one of its sentinels
+    /// (compared exactly, before the parser, as the code does), else what its parser reads; of a
+    /// boolean, a word of its `true` or `false` is that boolean.
+    pub fn parse(&self, entry: &Entry, value: &[u8]) -> Reading {
+        if let Some(n) = self.sentinels.iter().position(|s| s.value.as_bytes() == value) {
+            return Reading::Sentinel(n);
+        }
+        match parsers::read(&self.grammar(entry.kind), value) {
+            Reading::Word(n) if entry.kind == Kind::Bool && self.true_words.contains(&self.accepts[n]) => {
+                Reading::Bool(true)
+            }
+            Reading::Word(n) if entry.kind == Kind::Bool && self.false_words.contains(&self.accepts[n]) => {
+                Reading::Bool(false)
+            }
+            reading => reading,
+        }
+    }
+
+    /// What it takes `value` of `entry` as: [`Reader::parse`], and a value that does not parse
+    /// as its `invalid` says: 0, false or true; its `default` as it parses it; otherwise (ignored,
+    /// an error, or nothing said) [`Reading::Invalid`].
+    pub fn read(&self, entry: &Entry, value: &[u8]) -> Reading {
+        match (self.parse(entry, value), self.invalid) {
+            (Reading::Invalid, Some(Invalid::Zero)) => Reading::Number(0),
+            (Reading::Invalid, Some(Invalid::False)) => Reading::Bool(false),
+            (Reading::Invalid, Some(Invalid::True)) => Reading::Bool(true),
+            (Reading::Invalid, Some(Invalid::Default)) => match &self.default {
+                Some(default) => self.parse(entry, default.as_bytes()),
+                None => Reading::Invalid,
+            },
+            (reading, _) => reading,
         }
     }
 }
@@ -967,7 +1001,12 @@ fn read_reader(item: &Value, key: &str, r: usize, v2: bool) -> Result<Reader, Vo
     };
     let words = matches!(
         parser,
-        Parser::RomioEnabled | Parser::Strcmp | Parser::Strcasecmp | Parser::StrncmpPrefix | Parser::StrncasecmpPrefix
+        Parser::RomioEnabled
+            | Parser::Strcmp
+            | Parser::Strcasecmp
+            | Parser::StrncmpPrefix
+            | Parser::StrncasecmpPrefix
+            | Parser::ParseInfoAccuOpsStr
     );
     if words && reader.accepts.is_empty() {
         return Err(invalid(format_args!("key \"{key}\", readers[{r}]: \"{}\" needs \"accepts\"", parser.as_str())));
