@@ -237,6 +237,9 @@ impl Checker<'_> {
     fn other_spelling<'v>(&'v self, entry: &Entry, coverage: &[Coverage<'v>]) -> Option<(&'v Entry, Label<'v>)> {
         let canonical = entry.alias_of.as_deref().unwrap_or(&entry.key);
         let vocabulary = self.vocabulary;
+        if !vocabulary.has_other_spellings(entry) {
+            return None;
+        }
         vocabulary
             .entries()
             .filter(|other| {
@@ -419,12 +422,10 @@ fn chars(text: &[u8]) -> usize {
     text.utf8_chunks().map(|chunk| chunk.valid().chars().count() + chunk.invalid().len()).sum()
 }
 
-/// The targets that read an entry, each once, in the order of its readers.
+/// The targets that read an entry, each once, in the vocabulary's order.
 fn reader_targets<'v>(vocabulary: &'v Vocabulary, entry: &'v Entry) -> impl Iterator<Item = &'v String> + Clone {
-    let readers = vocabulary.readers(entry);
-    readers
-        .clone()
-        .enumerate()
-        .filter(move |(n, reader)| !readers.clone().take(*n).any(|r| r.target == reader.target))
-        .map(|(_, r)| &r.target)
+    vocabulary
+        .targets()
+        .filter(move |target| vocabulary.readers(entry).any(|reader| reader.target == target.name))
+        .map(|target| &target.name)
 }

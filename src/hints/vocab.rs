@@ -224,6 +224,8 @@ pub struct Entry {
     pub summary: String,
     /// This key is another spelling of that one.
     pub alias_of: Option<String>,
+    /// Another key of this vocabulary is an alias of this one.
+    pub aliased: bool,
     pub readers: Vec<Reader>,
 }
 
@@ -375,6 +377,12 @@ impl Vocabulary {
             return Err(invalid(format_args!("more than {MAX_TARGETS} targets, with the base's")));
         }
         vocabulary.check_references()?;
+        for n in 0..vocabulary.entries.len() {
+            let canonical = vocabulary.entries[n].alias_of.as_ref().and_then(|key| vocabulary.index.get(key)).copied();
+            if let Some(canonical) = canonical {
+                vocabulary.entries[canonical].aliased = true;
+            }
+        }
         vocabulary.resolve_releases(v2)?;
         Ok(vocabulary)
     }
@@ -529,6 +537,12 @@ impl Vocabulary {
             self.base.filter(|_| self.index.get(&entry.key).is_some_and(|&n| std::ptr::eq(&self.entries[n], entry)));
         let base = base.and_then(|base| base.index.get(&entry.key).map(|&n| &base.entries[n]));
         entry.readers.iter().chain(base.into_iter().flat_map(|base| base.readers.iter()))
+    }
+
+    /// Whether the entry has other spellings: it is an alias, another key is one of it, or a
+    /// layered vocabulary may add one (the base's entries cannot say).
+    pub fn has_other_spellings(&self, entry: &Entry) -> bool {
+        entry.alias_of.is_some() || entry.aliased || self.base.is_some()
     }
 
     /// The base's part of a list, or nothing.
@@ -855,6 +869,7 @@ fn read_entry(item: &Value, n: usize, v2: bool) -> Result<Entry, VocabularyError
         default: fields.optional_owned("default")?,
         summary: fields.line("summary")?,
         alias_of: fields.optional_owned("alias_of")?,
+        aliased: false,
         readers,
         key,
     })
