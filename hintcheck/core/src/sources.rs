@@ -132,11 +132,11 @@ fn matches(pattern: &[u8], name: &CString) -> bool {
     unsafe { libc::fnmatch(pattern.as_ptr(), name.as_ptr(), 0) == 0 }
 }
 
-/// The hint texts of this process's environment that are set: the file ROMIO_HINTS names (up
-/// to `READ_MAX` bytes), PNETCDF_HINTS and MPICH_MPIIO_HINTS.
+/// The hint texts of this process's environment that are set and not empty: the file
+/// ROMIO_HINTS names (up to `READ_MAX` bytes), PNETCDF_HINTS and MPICH_MPIIO_HINTS.
 pub fn read_environment() -> Vec<EnvText> {
     let mut texts = Vec::new();
-    if let Some(path) = std::env::var_os("ROMIO_HINTS") {
+    if let Some(path) = std::env::var_os("ROMIO_HINTS").filter(|p| !p.is_empty()) {
         let text = std::fs::File::open(&path)
             .and_then(|f| {
                 let mut text = Vec::new();
@@ -146,7 +146,7 @@ pub fn read_environment() -> Vec<EnvText> {
         texts.push(EnvText { variable: Variable::Romio, file: Some(path.as_bytes().to_vec()), text });
     }
     for variable in [Variable::Pnetcdf, Variable::MpichMpiio] {
-        if let Some(value) = std::env::var_os(variable.as_str()) {
+        if let Some(value) = std::env::var_os(variable.as_str()).filter(|v| !v.is_empty()) {
             texts.push(EnvText { variable, file: None, text: Ok(value.as_bytes().to_vec()) });
         }
     }
