@@ -29,6 +29,34 @@ unset ROMIO_HINTS PNETCDF_HINTS MPICH_MPIIO_HINTS
 # Quiet, local Open MPI runs (no network interface probing messages).
 export OMPI_MCA_btl_base_warn_component_unused=0
 
+# The man page: renders without a warning, has its sections, and names every variable the tool
+# reads, every call it intercepts and every member of the report's schema.
+page=docs/man/libmpi_info_hintcheck.7
+if command -v man >/dev/null 2>&1; then
+    warnings=$(MANWIDTH=80 man --warnings -l "$page" 2>&1 >/dev/null)
+    [ $? -eq 0 ] && [ -z "$warnings" ] && ok || { fail "man --warnings $page: $warnings"; }
+    MANWIDTH=80 MAN_KEEP_FORMATTING= man -l "$page" 2>/dev/null | col -b >"$tmp/page.txt"
+    for section in NAME SYNOPSIS DESCRIPTION OUTPUT "THE REPORT" ENVIRONMENT "EXIT STATUS" FILES EXAMPLES NOTES "SEE ALSO"; do
+        grep -qx "$section" "$tmp/page.txt" && ok || fail "the man page has no $section"
+    done
+    members=$($PYTHON -c 'import json, sys
+names = set()
+def walk(node):
+    if isinstance(node, dict):
+        names.update(node.get("properties", {}))
+        for v in node.values(): walk(v)
+    elif isinstance(node, list):
+        for v in node: walk(v)
+walk(json.load(open(sys.argv[1])))
+print(" ".join(sorted(names)))' hintcheck/report.schema.json)
+    for name in MPI_INFO_HINTCHECK MPI_INFO_HINTCHECK_VERBOSE MPI_INFO_HINTCHECK_TARGETS OMPI_MCA_io ROMIO_HINTS PNETCDF_HINTS \
+        MPICH_MPIIO_HINTS ncmpi_create ncmpi_open H5Pset_fapl_mpio $members; do
+        grep -qw -- "$name" "$tmp/page.txt" && ok || fail "the man page does not name $name"
+    done
+else
+    echo "hintcheck: man is missing: the man page checks are skipped (Debian package man-db)"
+fi
+
 mpis=()
 for mpi in mpich openmpi; do
     if command -v "mpicc.$mpi" >/dev/null 2>&1 && command -v "mpirun.$mpi" >/dev/null 2>&1; then mpis+=("$mpi"); fi
@@ -115,6 +143,15 @@ for mpi in "${mpis[@]}"; do
     fi
     lib=$(pwd)/build/hintcheck/mpicc.$mpi/libmpi_info_hintcheck.so
     ok
+    # make install-hintcheck: the library, the schema and the man page, where man finds it;
+    # make uninstall-hintcheck removes every file.
+    prefix=$tmp/prefix-$mpi
+    if $MAKE --no-print-directory install-hintcheck MPICC="mpicc.$mpi" PREFIX="$prefix" >"$tmp/install.log" 2>&1 \
+        && [ -x "$prefix/lib/libmpi_info_hintcheck.so" ] && [ -f "$prefix/share/mpi-info/hintcheck-report.schema.json" ] \
+        && { ! command -v man >/dev/null 2>&1 || [ "$(MANPATH=$prefix/share/man man -w libmpi_info_hintcheck)" = "$prefix/share/man/man7/libmpi_info_hintcheck.7" ]; }; then ok
+    else fail "$mpi: make install-hintcheck"; tail -n 5 "$tmp/install.log"; fi
+    $MAKE --no-print-directory uninstall-hintcheck MPICC="mpicc.$mpi" PREFIX="$prefix" >"$tmp/install.log" 2>&1
+    [ -z "$(find "$prefix" -type f 2>/dev/null)" ] && ok || fail "$mpi: make uninstall-hintcheck left $(find "$prefix" -type f | head -n 3)"
     # Only the intercepted MPI_ names are exported: no MPI_Info_, PMPI_Info_ or core names.
     names=$(nm -D --defined-only "$lib" | awk '{print $3}')
     if grep -qvE '^(MPI_(Init|Init_thread|Finalize|File_open|File_close|File_set_info|File_set_view|Win_create|Win_allocate|Win_allocate_shared|Win_create_dynamic|Win_set_info|Comm_set_info|Comm_dup_with_info|Comm_split_type|Comm_spawn|Comm_spawn_multiple|Session_init)|ncmpi_create|ncmpi_open|H5Pset_fapl_mpio)$' <<<"$names"; then

@@ -1317,7 +1317,7 @@ impl State {
                 target: None,
                 findings: Vec::new(),
                 counted_findings: 0,
-                notes: Vec::new(),
+                notes: text.note.iter().cloned().collect(),
             };
             match (&text.text, read_by) {
                 (_, None) => entry.notes.push(match text.variable {
@@ -1327,9 +1327,9 @@ impl State {
                     }
                     _ => format!("not read: {why}"),
                 }),
-                (Err(e), Some(_)) => entry
-                    .notes
-                    .push(format!("the file cannot be read ({e}): ROMIO reads nothing from it, and says nothing")),
+                (Err(e), Some(_)) => {
+                    entry.notes.push(format!("{e}: ROMIO reads no hint from a file, and says nothing"))
+                }
                 (Ok(bytes), Some(_)) => {
                     entry.target = Some(targets.names.clone());
                     let found = match (vocabulary, &targets.targets) {
@@ -1683,11 +1683,13 @@ mod tests {
                 variable: Variable::Romio,
                 file: Some(b"/etc/romio-hints".to_vec()),
                 text: Ok(b"cb_nodes 2\nthree words here\n".to_vec()),
+                note: None,
             },
             sources::EnvText {
                 variable: Variable::Pnetcdf,
                 file: None,
                 text: Ok(b"nc_var_align_size=1m;cb_nodes=2".to_vec()),
+                note: None,
             },
         ];
         set_up(b"MPICH Version: 4.0.2", Some("mpich".into()), 0, 2, texts);

@@ -79,8 +79,9 @@ pub struct Report<'a> {
     /// The I/O stack found in the process, the MPI first, then the libraries above it in the
     /// order they were found (looked for again whenever the set of loaded objects changes).
     pub stack: &'a [Layer],
-    /// The hint texts of the environment (ROMIO_HINTS, PNETCDF_HINTS, MPICH_MPIIO_HINTS) that
-    /// are set, checked at MPI_Init as their readers read them; on rank 0 only (empty elsewhere).
+    /// The hint texts of the environment (ROMIO_HINTS, or ROMIO's /etc/romio-hints, PNETCDF_HINTS,
+    /// MPICH_MPIIO_HINTS) that are set, checked at MPI_Init as their readers read them; on rank 0
+    /// only (empty elsewhere).
     pub environment: &'a [EnvironmentEntry],
     /// One entry per distinct call, in the order first seen.
     pub calls: Vec<&'a Entry>,
@@ -135,7 +136,8 @@ pub struct Layer {
 /// The environment variables whose hint texts the layers read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, JsonSchema)]
 pub enum Variable {
-    /// Names a file of `key value` lines, read by ROMIO at the first MPI_File_open.
+    /// Names a file of `key value` lines, read by ROMIO at the first MPI_File_open (ROMIO reads
+    /// /etc/romio-hints when it is not set or names a file that cannot be opened).
     #[serde(rename = "ROMIO_HINTS")]
     Romio,
     /// `key=value;...`, merged by PnetCDF into the info of ncmpi_create and ncmpi_open.
@@ -162,7 +164,7 @@ impl Variable {
 #[serde(deny_unknown_fields)]
 pub struct EnvironmentEntry {
     pub variable: Variable,
-    /// ROMIO_HINTS: the file it names.
+    /// ROMIO_HINTS: the file ROMIO reads, the one it names or /etc/romio-hints (a note says why).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schemars(with = "Text")]
     pub file: Option<Text>,
@@ -180,7 +182,7 @@ pub struct EnvironmentEntry {
     pub findings: Vec<TextDiagnostic>,
     /// Its errors and warnings, counted in the report's `findings`.
     pub counted_findings: u64,
-    /// Who reads it or not, a file that cannot be read.
+    /// Who reads it or not, which file ROMIO reads, a file that cannot be read.
     pub notes: Vec<String>,
 }
 

@@ -17,11 +17,13 @@
 //! - Cray MPICH reads MPICH_MPIIO_HINTS (the first group whose pattern matches the file); its
 //!   source is not public, so which of it and the program wins cannot be told from outside.
 
-use std::ffi::CString;
+use std::ffi::{CString, OsString};
 use std::io::Read as _;
 use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
 
 use mpi_info::hints::syntax::{items, Item, Syntax};
+use mpi_info::hints::Escaped;
 
 use crate::report::{LayerKind, Origin, Overridden, Source, Text, Variable};
 
@@ -31,13 +33,19 @@ const READ_MAX: u64 = 1 << 20;
 /// What ROMIO reads of the file (`HINTFILE_MAX_SIZE` in system_hints.c).
 pub const ROMIO_READS: usize = 4096;
 
+/// The file ROMIO reads when ROMIO_HINTS is not set, or names a file it cannot open
+/// (`ROMIO_HINT_DEFAULT_CFG` in system_hints.c, `find_file`).
+pub const ROMIO_DEFAULT_FILE: &str = "/etc/romio-hints";
+
 /// A hint text of the environment.
 pub struct EnvText {
     pub variable: Variable,
-    /// ROMIO_HINTS: the file it names.
+    /// ROMIO_HINTS: the file ROMIO reads (the one it names, or ROMIO_DEFAULT_FILE).
     pub file: Option<Vec<u8>>,
     /// The text, or why it cannot be read.
     pub text: Result<Vec<u8>, String>,
+    /// How the file was chosen, when it is not the one ROMIO_HINTS names.
+    pub note: Option<String>,
 }
 
 impl EnvText {
@@ -132,22 +140,57 @@ fn matches(pattern: &[u8], name: &CString) -> bool {
     unsafe { libc::fnmatch(pattern.as_ptr(), name.as_ptr(), 0) == 0 }
 }
 
-/// The hint texts of this process's environment that are set and not empty: the file
-/// ROMIO_HINTS names (up to `READ_MAX` bytes), PNETCDF_HINTS and MPICH_MPIIO_HINTS.
+/// The hint texts of this process's environment that are set and not empty: the file ROMIO
+/// reads (the one ROMIO_HINTS names, or ROMIO_DEFAULT_FILE), up to `READ_MAX` bytes,
+/// PNETCDF_HINTS and MPICH_MPIIO_HINTS.
 pub fn read_environment() -> Vec<EnvText> {
+    read_environment_from(|name| std::env::var_os(name), Path::new(ROMIO_DEFAULT_FILE))
+}
+
+/// `read_environment` with the variables of `var` and ROMIO's default file at `default`.
+pub fn read_environment_from(var: impl Fn(&str) -> Option<OsString>, default: &Path) -> Vec<EnvText> {
     let mut texts = Vec::new();
-    if let Some(path) = std::env::var_os("ROMIO_HINTS").filter(|p| !p.is_empty()) {
-        let text = std::fs::File::open(&path)
-            .and_then(|f| {
-                let mut text = Vec::new();
-                f.take(READ_MAX).read_to_end(&mut text).map(|_| text)
-            })
-            .map_err(|e| e.to_string());
-        texts.push(EnvText { variable: Variable::Romio, file: Some(path.as_bytes().to_vec()), text });
+    let read = |f: std::fs::File| {
+        let mut text = Vec::new();
+        f.take(READ_MAX).read_to_end(&mut text).map(|_| text).map_err(|e| e.to_string())
+    };
+    // ROMIO opens the file ROMIO_HINTS names, and if that fails (or it is not set), its default.
+    let named = var("ROMIO_HINTS").filter(|p| !p.is_empty());
+    let opened = named.as_ref().map(|p| std::fs::File::open(p).map_err(|e| e.to_string()));
+    match (named, opened) {
+        (Some(path), Some(Ok(f))) => texts.push(EnvText {
+            variable: Variable::Romio,
+            file: Some(path.as_bytes().to_vec()),
+            text: read(f),
+            note: None,
+        }),
+        (named, opened) => {
+            let why = match (&named, opened) {
+                (Some(path), Some(Err(e))) => {
+                    format!("the file ROMIO_HINTS names, {}, cannot be opened ({e})", Escaped(path.as_bytes()))
+                }
+                _ => "ROMIO_HINTS is not set".to_string(),
+            };
+            match std::fs::File::open(default) {
+                Ok(f) => texts.push(EnvText {
+                    variable: Variable::Romio,
+                    file: Some(default.as_os_str().as_bytes().to_vec()),
+                    text: read(f),
+                    note: Some(format!("{why}: ROMIO reads {} instead", default.display())),
+                }),
+                Err(_) if named.is_some() => texts.push(EnvText {
+                    variable: Variable::Romio,
+                    file: named.map(|p| p.as_bytes().to_vec()),
+                    text: Err(format!("{why}, nor can {}", default.display())),
+                    note: None,
+                }),
+                Err(_) => {}
+            }
+        }
     }
     for variable in [Variable::Pnetcdf, Variable::MpichMpiio] {
-        if let Some(value) = std::env::var_os(variable.as_str()).filter(|v| !v.is_empty()) {
-            texts.push(EnvText { variable, file: None, text: Ok(value.as_bytes().to_vec()) });
+        if let Some(value) = var(variable.as_str()).filter(|v| !v.is_empty()) {
+            texts.push(EnvText { variable, file: None, text: Ok(value.as_bytes().to_vec()), note: None });
         }
     }
     texts
@@ -330,7 +373,7 @@ mod tests {
 
     fn text(variable: Variable, text: &[u8]) -> EnvText {
         let file = (variable == Variable::Romio).then(|| b"/hints".to_vec());
-        EnvText { variable, file, text: Ok(text.to_vec()) }
+        EnvText { variable, file, text: Ok(text.to_vec()), note: None }
     }
 
     fn place(value: &[u8], line: u64, column: u64) -> Place {
@@ -352,6 +395,43 @@ mod tests {
         assert_eq!(cray.entry(b"cb_nodes", Some(b"/x/a.h5")), Some(place(b"4", 1, 19)));
         assert_eq!(cray.entry(b"striping_factor", Some(b"/x/a.nc")), None, "only the first group that matches");
         assert_eq!(cray.entry(b"cb_nodes", None), None);
+    }
+
+    #[test]
+    fn romio_reads_its_default_file_when_the_named_one_cannot_be_opened() {
+        let dir = std::env::temp_dir().join(format!("hintcheck-sources-test-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir(&dir).unwrap();
+        let (named, default) = (dir.join("named"), dir.join("romio-hints"));
+        std::fs::write(&named, b"cb_nodes 1\n").unwrap();
+        fn env(romio: Option<&Path>) -> impl Fn(&str) -> Option<OsString> + '_ {
+            move |name: &str| match name {
+                "ROMIO_HINTS" => romio.map(|p| p.as_os_str().to_owned()),
+                "PNETCDF_HINTS" => Some(OsString::from("a=1")),
+                _ => None,
+            }
+        }
+        // No default file: the named one, or nothing (noted when it is named).
+        let texts = read_environment_from(env(Some(&named)), &default);
+        assert_eq!((texts[0].text.as_deref().ok(), texts[0].note.as_deref()), (Some(&b"cb_nodes 1\n"[..]), None));
+        assert_eq!(texts[1].variable, Variable::Pnetcdf);
+        assert_eq!(read_environment_from(env(None), &default).len(), 1, "PNETCDF_HINTS only");
+        let missing = dir.join("missing");
+        let texts = read_environment_from(env(Some(&missing)), &default);
+        assert!(texts[0].text.as_ref().unwrap_err().contains("cannot be opened"));
+        // With the default file: read when ROMIO_HINTS is not set or names a file that cannot be opened.
+        std::fs::write(&default, b"cb_nodes 2\n").unwrap();
+        for texts in [read_environment_from(env(None), &default), read_environment_from(env(Some(&missing)), &default)]
+        {
+            assert_eq!(texts[0].file.as_deref(), Some(default.as_os_str().as_bytes()));
+            assert_eq!(texts[0].text.as_deref().ok(), Some(&b"cb_nodes 2\n"[..]));
+            assert!(texts[0]
+                .note
+                .as_deref()
+                .unwrap()
+                .ends_with("ROMIO reads it instead".replace("it", &default.display().to_string()).as_str()));
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
