@@ -304,16 +304,18 @@ done
 # but for the tool's lines (none on a clean job); check_report.py stack checks the report
 # against what the layers themselves reported to the program (MODE.truth).
 tool_lines() { grep -av -e '^mpi-info hintcheck: ' -e '^  ' "$1"; }
+# stack_job MPI LIB JOB NP MODE [TAG ARGS...]: JOB MODE DIR ARGS... in $tmp/stack-LIB[TAG]-MPI-NP.
 stack_job() {
-    local mpi=$1 name=$2 job=$3 np=$4 mode=$5 d=$tmp/stack-$2-$1-$4 s0 s1
+    local mpi=$1 name=$2 job=$3 np=$4 mode=$5 d=$tmp/stack-$2${6:-}-$1-$4 s0 s1
+    local args=("${@:7}")
     local lib=$(pwd)/build/hintcheck/mpicc.$mpi/libmpi_info_hintcheck.so
     mkdir -p "$d"
     local romio= pnetcdf=
     [ "$mode" = romio ] && { printf 'cb_nodes 2\nromio_cb_write enable\n' >"$d/romio-hints"; romio=$d/romio-hints; }
     [ "$mode" = env ] && pnetcdf='cb_nodes=2;nc_var_align_size=1m;nc_header_algn_size=1'
-    ROMIO_HINTS=$romio PNETCDF_HINTS=$pnetcdf run "$mpi" "$np" "" "$d/$mode.out0" "$d/$mode.err0" "$job" "$mode" "$d"
+    ROMIO_HINTS=$romio PNETCDF_HINTS=$pnetcdf run "$mpi" "$np" "" "$d/$mode.out0" "$d/$mode.err0" "$job" "$mode" "$d" "${args[@]}"
     s0=$?
-    ROMIO_HINTS=$romio PNETCDF_HINTS=$pnetcdf MPI_INFO_HINTCHECK=$d/$mode.json run "$mpi" "$np" "$lib" "$d/$mode.out" "$d/$mode.err" "$job" "$mode" "$d"
+    ROMIO_HINTS=$romio PNETCDF_HINTS=$pnetcdf MPI_INFO_HINTCHECK=$d/$mode.json run "$mpi" "$np" "$lib" "$d/$mode.out" "$d/$mode.err" "$job" "$mode" "$d" "${args[@]}"
     s1=$?
     [ $s0 -eq 0 ] && [ $s1 -eq 0 ] && ok || { fail "$name on $mpi -np $np $mode: exit status $s1 with the library, $s0 without"; tail -n 5 "$d/$mode.err"; }
     cmp -s "$d/$mode.out0" "$d/$mode.out" && grep -q "^stackjob $name $mode: $np processes, write done" "$d/$mode.out" && ok \
@@ -357,6 +359,18 @@ for mpi in "${mpis[@]}"; do
             for mode in $modes; do stack_job "$mpi" "$name" "$tmp/stack_${name}_$mpi" "$np" "$mode"; done
         done
     done
+    # HDF5 loaded after MPI_Init, with dlopen(RTLD_LOCAL), as Python loads h5py after mpi4py: a
+    # program linked with the MPI alone loads an object linked with HDF5. HDF5 is found at the
+    # next call, and its H5Pset_fapl_mpio, in no global scope, is reached through the object found.
+    if [[ " ${jobs[*]} " == *" hdf5 "* ]]; then
+        if (cd "$tmp" && "h5pcc.$mpi" -shlib $STACK_CFLAGS -fPIC -shared -DSTACK_HDF5 -DSTACK_MODULE "$OLDPWD/hintcheck/tests/stackjob.c" -o "libstack_hdf5_$mpi.so") 2>"$tmp/cc.log" \
+            && "mpicc.$mpi" $STACK_CFLAGS -DSTACK_LATE hintcheck/tests/stackjob.c -o "$tmp/stack_late_$mpi" -ldl 2>>"$tmp/cc.log"; then
+            ok
+            ! ldd "$tmp/stack_late_$mpi" | grep -q hdf5 && ok || fail "$mpi: the late program is linked with HDF5"
+            echo "hintcheck: hdf5 loaded after MPI_Init on $mpi:"
+            stack_job "$mpi" hdf5 "$tmp/stack_late_$mpi" 2 suffix -late "$tmp/libstack_hdf5_$mpi.so"
+        else fail "$mpi: building stackjob.c as a module loaded late"; cat "$tmp/cc.log"; fi
+    fi
 done
 echo "hintcheck: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -15,6 +15,13 @@
  * HDF5: H5Pset_fapl_mpio with the hints, H5Fcreate, a dataset written with H5FD_MPIO_COLLECTIVE.
  * PnetCDF: ncmpi_create with the hints, a variable written with ncmpi_put_vara_int_all.
  *
+ * Loaded late, as Python loads h5py after mpi4py: built with -DSTACK_MODULE (and -DSTACK_HDF5) it is
+ * a shared object linked with HDF5 that defines stack_job() and no main; built with -DSTACK_LATE
+ * (and linked with no library but the MPI) it is a program that, after MPI_Init, loads that object
+ * with dlopen(RTLD_LOCAL), so that HDF5 is in no global scope, and runs it:
+ *
+ *   stackjob MODE DIR MODULE
+ *
  * Rank 0 writes DIR/MODE.truth: what the layers themselves report, one "key<TAB>value" line each,
  * for check_report.py to compare the report with: "version" (H5get_libversion or
  * ncmpi_inq_libvers), then the file's hints, as the MPI reports them for HDF5 (MPI_File_get_info on
@@ -26,6 +33,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef STACK_LATE
+#include <dlfcn.h>
+#endif
 #ifdef STACK_HDF5
 #include <hdf5.h>
 #endif
@@ -35,6 +45,7 @@
 
 static int rank, size;
 
+#ifndef STACK_LATE
 /* The program's hints for each mode. */
 static MPI_Info hints(const char *mode) {
     MPI_Info info;
@@ -80,7 +91,8 @@ static void truth(const char *dir, const char *mode, const char *version, MPI_In
 }
 
 #ifdef STACK_HDF5
-static int job(const char *mode, const char *dir) {
+int stack_job(const char *mode, const char *dir);
+int stack_job(const char *mode, const char *dir) {
     char path[4096], version[64];
     unsigned maj, min, rel;
     int data[4];
@@ -116,7 +128,8 @@ static int job(const char *mode, const char *dir) {
 #endif
 
 #ifdef STACK_PNETCDF
-static int job(const char *mode, const char *dir) {
+int stack_job(const char *mode, const char *dir);
+int stack_job(const char *mode, const char *dir) {
     char path[4096];
     int ncid, dim, var, data[4];
     MPI_Offset start[1] = {(MPI_Offset)rank * 4}, count[1] = {4};
@@ -140,13 +153,35 @@ static int job(const char *mode, const char *dir) {
 }
 #endif
 
+#endif /* !STACK_LATE */
+
+#ifndef STACK_MODULE
 int main(int argc, char **argv) {
     int status = 2;
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
-    if (argc == 3) status = job(argv[1], argv[2]);
+#ifdef STACK_LATE
+    void *module = argc == 4 ? dlopen(argv[3], RTLD_NOW | RTLD_LOCAL) : NULL;
+    int (*job)(const char *, const char *) = NULL;
+    if (module) *(void **)&job = dlsym(module, "stack_job");
+    if (job) status = job(argv[1], argv[2]);
+    else if (rank == 0) fprintf(stderr, "usage: stackjob MODE DIR MODULE (%s)\n", module ? "no stack_job" : dlerror());
+#else
+    if (argc == 3) status = stack_job(argv[1], argv[2]);
     else if (rank == 0) fprintf(stderr, "usage: stackjob clean|misspelled|suffix|differ|romio|env DIR\n");
+#endif
     MPI_Finalize();
     return status;
 }
+#else
+/* The module's rank and size, from MPI_COMM_WORLD when it is loaded (after MPI_Init). */
+__attribute__((constructor)) static void module_init(void) {
+    int inited = 0;
+    MPI_Initialized(&inited);
+    if (inited) {
+        MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+        MPI_Comm_size(MPI_COMM_WORLD, &size);
+    }
+}
+#endif
