@@ -273,16 +273,17 @@ impl Origin {
 #[serde(deny_unknown_fields)]
 pub struct Source {
     pub from: Origin,
-    /// ROMIO_HINTS: the file.
+    /// ROMIO_HINTS: the file ROMIO reads.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schemars(with = "Text")]
     pub file: Option<Text>,
-    /// The environment texts: the entry's line and column (from 1).
+    /// The environment's texts: the entry's line (from 1).
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schemars(with = "u64")]
+    #[schemars(with = "u64", range(min = 1))]
     pub line: Option<u64>,
+    /// The environment's texts: the entry's column (from 1, in bytes from the line's start).
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schemars(with = "u64")]
+    #[schemars(with = "u64", range(min = 1))]
     pub column: Option<u64>,
     /// The other sources that set the key, whose value is not the one taken, each with why.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -300,14 +301,17 @@ impl Source {
 #[serde(deny_unknown_fields)]
 pub struct Overridden {
     pub from: Origin,
+    /// ROMIO_HINTS: the file ROMIO reads.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schemars(with = "Text")]
     pub file: Option<Text>,
+    /// The environment's texts: the entry's line (from 1).
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schemars(with = "u64")]
+    #[schemars(with = "u64", range(min = 1))]
     pub line: Option<u64>,
+    /// The environment's texts: the entry's column (from 1, in bytes from the line's start).
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schemars(with = "u64")]
+    #[schemars(with = "u64", range(min = 1))]
     pub column: Option<u64>,
     /// The value it set.
     pub value: Text,
@@ -338,6 +342,9 @@ const CALLS: [&str; 17] = [
     "H5Pset_fapl_mpio",
 ];
 
+/// The libraries whose code can make a call.
+const CALLERS: [Option<&str>; 3] = [Some("pnetcdf"), Some("hdf5"), None];
+
 /// The library calls whose hints a call can come through.
 const THROUGH: [Option<&str>; 4] = [Some("ncmpi_create"), Some("ncmpi_open"), Some("H5Pset_fapl_mpio"), None];
 
@@ -363,6 +370,7 @@ pub struct Entry {
     pub calls_on_other_files: Option<u64>,
     /// The library whose code made the call (found from the call's return address); null for
     /// the program, or a library that is not in the stack.
+    #[schemars(extend("enum" = CALLERS))]
     pub caller: Option<LayerKind>,
     /// The library call to which the program gave these hints, when this call was made by that
     /// library with them: "ncmpi_create" or "ncmpi_open" (this call was made inside it), or
