@@ -5,7 +5,7 @@
 #   make test       cargo tests, then the C, Fortran, Python and script suites; a line per suite,
 #                   then one line "N passed, M failed" (V=1 shows every command and program)
 #   make install    PREFIX=/usr/local DESTDIR= ; make uninstall undoes it
-#   make deps       the Debian packages the targets need (as root)
+#   make deps       the Debian packages the targets need (as root; make test runs it first as root)
 #
 # The rules are in mk/, one file per area:
 #   mk/config.mk     settings: V, tools, install directories, version and sonames, flags
@@ -56,4 +56,4 @@ help:
 .PHONY: all help lib run clean test c-tests valgrind stress limits asan tsan loom fortran run-fortran \
     install-fortran uninstall-fortran fortran-host lint install-lint uninstall-lint hintcheck hintcheck-core \
     install-hintcheck uninstall-hintcheck bench-hintcheck man cmake-package install uninstall fuzz-build \
-    fuzz fuzz-serial fuzz-smoke bench bench-hints deps
+    fuzz fuzz-serial fuzz-smoke bench bench-hints deps test-deps

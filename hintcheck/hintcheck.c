@@ -17,11 +17,22 @@
  * and all of it goes to the Rust core (hintcheck/core, linked in as a static archive), which
  * checks the hints with mpi_info::hints, compares, keeps the report and writes the JSON file.
  *
+ * The I/O stack above the MPI: the libraries PnetCDF and HDF5 are looked for among the loaded
+ * objects at MPI_Init and again whenever that set has changed (dl_iterate_phdr's counters), so
+ * that one loaded after MPI_Init is found. Their entry points that take the program's info
+ * (ncmpi_create, ncmpi_open, H5Pset_fapl_mpio) are intercepted too, and call the library's own
+ * definition (the dynamic linker's next one, or the one in the object found); each MPI call is
+ * told which of them made it, from its return address.
+ *
  * Nothing here defines an MPI_Info_ or PMPI_Info_ name, and the version script
- * (hintcheck/exports.map) exports only the intercepted MPI_ names.
+ * (hintcheck/exports.map) exports only the intercepted names.
  */
+#define _GNU_SOURCE     /* dladdr, dl_iterate_phdr, RTLD_NEXT, RTLD_NOLOAD */
+#include <dlfcn.h>
+#include <link.h>
 #include <mpi.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +50,11 @@ int mpi_info_hintcheck_mismatch(HcCall *c, int nranks, const int *world_ranks, c
 int mpi_info_hintcheck_call_end(HcCall *c);
 void mpi_info_hintcheck_counts(long long *out);
 void mpi_info_hintcheck_finalize(const long long *totals);
+void mpi_info_hintcheck_layer(const char *layer, const char *version, const char *file);
+void mpi_info_hintcheck_caller(HcCall *c, const char *layer);
+void mpi_info_hintcheck_through(HcCall *inner, const HcCall *outer);
+
+static void look(void);
 
 /* ---- process state ---- */
 /* state: UNSET until the core is set up, then CHECKING, then FINALIZED once MPI_Finalize has
@@ -53,7 +69,7 @@ static const char *target = "mpi";
 
 /* Sets up the core once MPI is initialized; returns whether calls are to be checked. */
 static int setup(void) {
-    int s = __atomic_load_n(&state, __ATOMIC_ACQUIRE);
+    int s = __atomic_load_n(&state, __ATOMIC_ACQUIRE), first = 0;
     if (s != UNSET) return s == CHECKING;
     pthread_mutex_lock(&state_lock);
     if (state == UNSET) {
@@ -73,12 +89,169 @@ static int setup(void) {
             PMPI_Query_thread(&provided);
             thread_multiple = provided == MPI_THREAD_MULTIPLE;
             mpi_info_hintcheck_init(version, target, world_rank, world_size);
+            Dl_info mpi;
+            if (dladdr((void *)PMPI_Init, &mpi) && mpi.dli_fname) mpi_info_hintcheck_layer("mpi", NULL, mpi.dli_fname);
             __atomic_store_n(&state, CHECKING, __ATOMIC_RELEASE);
+            first = 1;
         }
     }
     s = state;
     pthread_mutex_unlock(&state_lock);
+    if (first) look();
     return s == CHECKING;
+}
+
+/* ---- the I/O stack above the MPI ---- */
+
+/* The libraries looked for: each by the function that gives its version. Their fields are
+ * changed under stack_lock. */
+enum { PNETCDF, HDF5, N_LAYERS };
+typedef struct {
+    const char *layer;          /* the core's name */
+    const char *version_fn;     /* the function that gives its version */
+    const char *name_part;      /* a loaded object whose file name holds this is looked into */
+    void *base;                 /* the object's load address (dladdr's dli_fbase); NULL: absent */
+    char file[4096];            /* its file name */
+    void *version;              /* its version function */
+    const unsigned char *ready; /* HDF5: H5_libinit_g, true once the library is initialised */
+    int versioned;              /* its version was given to the core */
+} Layer;
+static Layer layers[N_LAYERS] = {
+    {"pnetcdf", "ncmpi_inq_libvers", "pnetcdf", NULL, "", NULL, NULL, 0},
+    {"hdf5", "H5get_libversion", "hdf5", NULL, "", NULL, NULL, 0},
+};
+static pthread_mutex_t stack_lock = PTHREAD_MUTEX_INITIALIZER;
+static unsigned long long seen_adds, seen_subs;
+static int looked;
+static int any_layer;           /* some layer is loaded (read without the lock: a hint only) */
+
+/* The loader's counters of objects added and removed (the same in every entry: one is read). */
+static int counters(struct dl_phdr_info *info, size_t size, void *data) {
+    unsigned long long *c = data;
+    if (size >= offsetof(struct dl_phdr_info, dlpi_subs) + sizeof info->dlpi_subs) {
+        c[0] = info->dlpi_adds;
+        c[1] = info->dlpi_subs;
+    }
+    return 1;
+}
+
+/* The file names of the loaded objects that may hold a layer (collected first: the loader's
+ * lock is held during dl_iterate_phdr, and dlopen is called after). */
+typedef struct { char names[32][4096]; int n; } Candidates;
+static int collect(struct dl_phdr_info *info, size_t size, void *data) {
+    Candidates *c = data;
+    (void)size;
+    if (!info->dlpi_name || !info->dlpi_name[0] || c->n == 32) return 0;
+    const char *base = strrchr(info->dlpi_name, '/');
+    base = base ? base + 1 : info->dlpi_name;
+    for (int i = 0; i < N_LAYERS; i++)
+        if (strstr(base, layers[i].name_part) && strlen(info->dlpi_name) < sizeof c->names[0]) {
+            strcpy(c->names[c->n++], info->dlpi_name);
+            break;
+        }
+    return 0;
+}
+
+/* The address of `symbol` in a loaded object named `file` (NULL: the global scope), without
+ * loading anything: RTLD_NOLOAD, and the handle closed again. */
+static void *symbol_in(const char *file, const char *symbol) {
+    if (!file) return dlsym(RTLD_DEFAULT, symbol);
+    void *h = dlopen(file, RTLD_LAZY | RTLD_NOLOAD);
+    if (!h) return NULL;
+    void *s = dlsym(h, symbol);
+    dlclose(h);
+    return s;
+}
+
+/* Gives the core a layer's version, when it can be had without changing the library's state:
+ * PnetCDF's ncmpi_inq_libvers returns a constant string; HDF5's H5get_libversion initialises
+ * the library if the program has not, so it is asked only once the program has (H5_libinit_g,
+ * or from within H5Pset_fapl_mpio). Under stack_lock. */
+static void give_version(Layer *l, int hdf5_ready) {
+    char version[64] = "";
+    if (l->versioned || !l->base || !l->version) return;
+    if (l == &layers[PNETCDF]) {
+        const char *(*libvers)(void) = (const char *(*)(void))l->version;
+        const char *v = libvers();
+        if (v) snprintf(version, sizeof version, "%s", v);
+    } else {
+        if (!hdf5_ready && !(l->ready && *l->ready)) return;
+        unsigned maj = 0, min = 0, rel = 0;
+        int (*libversion)(unsigned *, unsigned *, unsigned *) = (int (*)(unsigned *, unsigned *, unsigned *))l->version;
+        if (libversion(&maj, &min, &rel) < 0) return;
+        snprintf(version, sizeof version, "%u.%u.%u", maj, min, rel);
+    }
+    l->versioned = 1;
+    mpi_info_hintcheck_layer(l->layer, version[0] ? version : NULL, l->file);
+}
+
+/* Looks at the loaded objects again if they changed since the last look: a layer's object is
+ * one that defines its version function (in the global scope, or in an object whose name
+ * holds the library's, loaded locally by dlopen); found, it is given to the core. */
+static void look(void) {
+    unsigned long long c[2] = {0, 0};
+    dl_iterate_phdr(counters, c);
+    pthread_mutex_lock(&stack_lock);
+    if (!looked || c[0] != seen_adds || c[1] != seen_subs) {
+        looked = 1;
+        seen_adds = c[0];
+        seen_subs = c[1];
+        static Candidates cands;     /* under stack_lock */
+        cands.n = 0;
+        dl_iterate_phdr(collect, &cands);
+        int any = 0;
+        for (int i = 0; i < N_LAYERS; i++) {
+            Layer *l = &layers[i];
+            void *f = symbol_in(NULL, l->version_fn);
+            for (int j = 0; !f && j < cands.n; j++) f = symbol_in(cands.names[j], l->version_fn);
+            Dl_info info;
+            void *base = NULL;
+            if (f && dladdr(f, &info) && info.dli_fname && strlen(info.dli_fname) < sizeof l->file) {
+                base = info.dli_fbase;
+                if (base != l->base) {
+                    strcpy(l->file, info.dli_fname);
+                    l->versioned = 0;
+                    l->version = f;
+                    l->ready = i == HDF5 ? symbol_in(l->file, "H5_libinit_g") : NULL;
+                    mpi_info_hintcheck_layer(l->layer, NULL, l->file);
+                }
+            }
+            l->base = base;
+            any |= base != NULL;
+        }
+        __atomic_store_n(&any_layer, any, __ATOMIC_RELAXED);
+    }
+    for (int i = 0; i < N_LAYERS; i++) give_version(&layers[i], 0);
+    pthread_mutex_unlock(&stack_lock);
+}
+
+/* The layer whose code holds the return address ra (the caller of an intercepted call), or
+ * NULL: the program, or a library not in the stack. */
+static const char *caller_of(const void *ra) {
+    Dl_info info;
+    const char *layer = NULL;
+    if (!__atomic_load_n(&any_layer, __ATOMIC_RELAXED) || !ra || !dladdr(ra, &info)) return NULL;
+    pthread_mutex_lock(&stack_lock);
+    for (int i = 0; i < N_LAYERS; i++)
+        if (layers[i].base && layers[i].base == info.dli_fbase) layer = layers[i].layer;
+    pthread_mutex_unlock(&stack_lock);
+    return layer;
+}
+
+/* The library's own definition of `name` (an intercepted entry point): the dynamic linker's
+ * next one, or (a library loaded locally, as Python's extension modules load theirs) the one in
+ * the object found; never this library's own (`self`). NULL if the library is not loaded. */
+static void *real_function(const char *name, int layer, void *self) {
+    void *f = dlsym(RTLD_NEXT, name);
+    if (!f || f == self) {
+        char file[4096] = "";
+        look();
+        pthread_mutex_lock(&stack_lock);
+        if (layers[layer].base) memcpy(file, layers[layer].file, sizeof file);
+        pthread_mutex_unlock(&stack_lock);
+        f = file[0] ? symbol_in(file, name) : NULL;
+    }
+    return f == self ? NULL : f;
 }
 
 /* ---- reading info objects ---- */
@@ -211,18 +384,26 @@ typedef struct {
     int size;           /* the size of the call's communicator or group */
 } Check;
 
+/* The library call (ncmpi_create, ncmpi_open) in progress on this thread, whose record the MPI
+ * calls it makes are told of. */
+static __thread HcCall *library_call;
+
 /* Everything before the call: the record is begun, the caller's hints are read (before: an MPI
  * may change the caller's info object; MPICH 4.0.2's MPI_Win_set_info cuts an
  * accumulate_ordering value at its first comma in the caller's object). Returns whether the
  * call is checked. comm: the call's communicator (its size is the record's), or MPI_COMM_NULL
- * and the size. */
-static int pre(Check *k, const char *call, const char *filename, MPI_Comm comm, int size, MPI_Info info) {
+ * and the size. ra: the intercepted function's return address, in the code that called it. */
+static int pre(Check *k, const char *call, const char *filename, MPI_Comm comm, int size, MPI_Info info, const void *ra) {
     memset(k, 0, sizeof *k);
     if (!setup()) return 0;
+    look();
     if (comm != MPI_COMM_NULL) PMPI_Comm_size(comm, &size);
     k->size = size;
     k->c = mpi_info_hintcheck_call_begin(call, filename, size);
     if (!k->c) return 0;
+    const char *caller = caller_of(ra);
+    if (caller) mpi_info_hintcheck_caller(k->c, caller);
+    if (library_call && strncmp(call, "MPI_", 4) == 0) mpi_info_hintcheck_through(k->c, library_call);
     k->n = read_info(info, &k->requested, k->c, 0);
     if (k->n < 0) {
         mpi_info_hintcheck_note(k->c, "the caller's hints could not all be read (out of memory)");
@@ -381,18 +562,19 @@ static void agree_on_group(Check *k, MPI_Group group) {
  * call (so that a disagreement that makes the call itself hang or crash is printed first); the
  * call, with the caller's arguments; then what the MPI reports, and the record is ended. */
 
-static int pre_collective(Check *k, const char *call, const char *filename, MPI_Comm comm, MPI_Info info) {
-    int checked = pre(k, call, filename, comm, 1, info);
+static int pre_collective(Check *k, const char *call, const char *filename, MPI_Comm comm, MPI_Info info, const void *ra) {
+    int checked = pre(k, call, filename, comm, 1, info, ra);
     if (checked) agree(k, comm);
     return checked;
 }
 
 /* The calls collective over the group of a file or window, which give no communicator: pre()
- * with the group's size and the agreement on the group. The group is freed here. */
-static int pre_group(Check *k, const char *call, MPI_Group group, MPI_Info info) {
+ * with the group's size and the agreement on the group. The group is freed here. filename: the
+ * name the file was opened with, or NULL. */
+static int pre_group(Check *k, const char *call, const char *filename, MPI_Group group, MPI_Info info, const void *ra) {
     int size = 1;
     PMPI_Group_size(group, &size);
-    int checked = pre(k, call, NULL, MPI_COMM_NULL, size, info);
+    int checked = pre(k, call, filename, MPI_COMM_NULL, size, info, ra);
     if (checked) agree_on_group(k, group);
     PMPI_Group_free(&group);
     return checked;
@@ -403,11 +585,58 @@ static int pre_group(Check *k, const char *call, MPI_Group group, MPI_Info info)
 #define COLLECTIVE(name, filename, comm, info, pmpi_call, after, made) \
     do { \
         Check k; \
-        int checked = pre_collective(&k, name, filename, comm, info); \
+        int checked = pre_collective(&k, name, filename, comm, info, __builtin_return_address(0)); \
         int rc = pmpi_call; \
         if (checked) after(&k, rc, made); \
         return rc; \
     } while (0)
+
+/* ---- the names files were opened with, by handle ---- */
+/* MPI_File_set_view and MPI_File_set_info name the file they are called on: the name it was
+ * opened with (a successful MPI_File_open records it; MPI_File_close forgets it). */
+typedef struct { MPI_File fh; char *name; } OpenFile;
+static OpenFile *open_files;
+static int n_open_files, room_open_files;
+static pthread_mutex_t files_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void remember_file(MPI_File fh, const char *name) {
+    char *copy = name ? strdup(name) : NULL;
+    if (!copy) return;
+    pthread_mutex_lock(&files_lock);
+    if (n_open_files == room_open_files) {
+        int room = room_open_files ? 2 * room_open_files : 16;
+        OpenFile *grown = realloc(open_files, sizeof(OpenFile) * (size_t)room);
+        if (grown) { open_files = grown; room_open_files = room; }
+    }
+    if (n_open_files < room_open_files) {
+        open_files[n_open_files].fh = fh;
+        open_files[n_open_files++].name = copy;
+        copy = NULL;
+    }
+    pthread_mutex_unlock(&files_lock);
+    free(copy);
+}
+
+static void forget_file(MPI_File fh) {
+    pthread_mutex_lock(&files_lock);
+    for (int i = n_open_files - 1; i >= 0; i--)
+        if (open_files[i].fh == fh) {
+            free(open_files[i].name);
+            open_files[i] = open_files[--n_open_files];
+            break;
+        }
+    pthread_mutex_unlock(&files_lock);
+}
+
+/* A copy of the name fh was opened with (to be freed), or NULL. */
+static char *file_name(MPI_File fh) {
+    char *name = NULL;
+    pthread_mutex_lock(&files_lock);
+    for (int i = n_open_files - 1; i >= 0 && !name; i--)
+        if (open_files[i].fh == fh) name = strdup(open_files[i].name);
+    pthread_mutex_unlock(&files_lock);
+    return name;
+}
 
 /* The after() of each kind of object: what the MPI reports of it once the call succeeded (only
  * then is *made the MPI's output), and the record is ended. */
@@ -444,13 +673,25 @@ static void after_comm(Check *k, int rc, MPI_Comm *made) {
 }
 
 int MPI_File_open(MPI_Comm comm, const char *filename, int amode, MPI_Info info, MPI_File *fh) {
-    COLLECTIVE("MPI_File_open", filename, comm, info, PMPI_File_open(comm, filename, amode, info, fh), after_file, fh);
+    Check k;
+    int checked = pre_collective(&k, "MPI_File_open", filename, comm, info, __builtin_return_address(0));
+    int rc = PMPI_File_open(comm, filename, amode, info, fh);
+    if (rc == MPI_SUCCESS && setup()) remember_file(*fh, filename);
+    if (checked) after_file(&k, rc, fh);
+    return rc;
+}
+
+int MPI_File_close(MPI_File *fh) {
+    if (fh) forget_file(*fh);
+    return PMPI_File_close(fh);
 }
 
 int MPI_File_set_info(MPI_File fh, MPI_Info info) {
     Check k;
     MPI_Group group;
-    int checked = setup() && PMPI_File_get_group(fh, &group) == MPI_SUCCESS && pre_group(&k, "MPI_File_set_info", group, info);
+    char *name = setup() ? file_name(fh) : NULL;
+    int checked = setup() && PMPI_File_get_group(fh, &group) == MPI_SUCCESS && pre_group(&k, "MPI_File_set_info", name, group, info, __builtin_return_address(0));
+    free(name);
     int rc = PMPI_File_set_info(fh, info);
     if (checked) after_file(&k, rc, &fh);
     return rc;
@@ -459,7 +700,9 @@ int MPI_File_set_info(MPI_File fh, MPI_Info info) {
 int MPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype etype, MPI_Datatype filetype, const char *datarep, MPI_Info info) {
     Check k;
     MPI_Group group;
-    int checked = setup() && PMPI_File_get_group(fh, &group) == MPI_SUCCESS && pre_group(&k, "MPI_File_set_view", group, info);
+    char *name = setup() ? file_name(fh) : NULL;
+    int checked = setup() && PMPI_File_get_group(fh, &group) == MPI_SUCCESS && pre_group(&k, "MPI_File_set_view", name, group, info, __builtin_return_address(0));
+    free(name);
     int rc = PMPI_File_set_view(fh, disp, etype, filetype, datarep, info);
     if (checked) after_file(&k, rc, &fh);
     return rc;
@@ -484,7 +727,7 @@ int MPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win *win) {
 int MPI_Win_set_info(MPI_Win win, MPI_Info info) {
     Check k;
     MPI_Group group;
-    int checked = setup() && PMPI_Win_get_group(win, &group) == MPI_SUCCESS && pre_group(&k, "MPI_Win_set_info", group, info);
+    int checked = setup() && PMPI_Win_get_group(win, &group) == MPI_SUCCESS && pre_group(&k, "MPI_Win_set_info", NULL, group, info, __builtin_return_address(0));
     int rc = PMPI_Win_set_info(win, info);
     if (checked) after_win(&k, rc, &win);
     return rc;
@@ -513,7 +756,7 @@ int MPI_Comm_spawn(const char *command, char *argv[], int maxprocs, MPI_Info inf
     Check k;
     int rank = -1, checked = 0;
     if (setup() && PMPI_Comm_rank(comm, &rank) == MPI_SUCCESS && rank == root)
-        checked = pre(&k, "MPI_Comm_spawn", NULL, comm, 1, info);
+        checked = pre(&k, "MPI_Comm_spawn", NULL, comm, 1, info, __builtin_return_address(0));
     int rc = PMPI_Comm_spawn(command, argv, maxprocs, info, root, comm, intercomm, array_of_errcodes);
     if (checked) spawned(&k, rc);
     return rc;
@@ -524,7 +767,8 @@ int MPI_Comm_spawn_multiple(int count, char *array_of_commands[], char **array_o
     Check *ks = NULL;
     if (setup() && count > 0 && PMPI_Comm_rank(comm, &rank) == MPI_SUCCESS && rank == root)
         ks = calloc((size_t)count, sizeof(Check));
-    while (ks && n < count && pre(&ks[n], "MPI_Comm_spawn_multiple", NULL, comm, 1, array_of_info[n])) n++;
+    const void *ra = __builtin_return_address(0);
+    while (ks && n < count && pre(&ks[n], "MPI_Comm_spawn_multiple", NULL, comm, 1, array_of_info[n], ra)) n++;
     int rc = PMPI_Comm_spawn_multiple(count, array_of_commands, array_of_argv, array_of_maxprocs, array_of_info, root, comm, intercomm, array_of_errcodes);
     for (int i = 0; i < n; i++) spawned(&ks[i], rc);
     free(ks);
@@ -536,7 +780,7 @@ int MPI_Comm_spawn_multiple(int count, char *array_of_commands[], char **array_o
  * ranks of MPI_COMM_WORLD). */
 int MPI_Session_init(MPI_Info info, MPI_Errhandler errhandler, MPI_Session *session) {
     Check k;
-    int checked = pre(&k, "MPI_Session_init", NULL, MPI_COMM_NULL, 1, info);
+    int checked = pre(&k, "MPI_Session_init", NULL, MPI_COMM_NULL, 1, info, __builtin_return_address(0));
     int rc = PMPI_Session_init(info, errhandler, session);
     if (checked) {
         MPI_Info used = MPI_INFO_NULL;
@@ -547,6 +791,76 @@ int MPI_Session_init(MPI_Info info, MPI_Errhandler errhandler, MPI_Session *sess
     return rc;
 }
 #endif
+
+/* ---- the libraries' entry points that take the program's info ---- */
+
+/* The libraries' own types (their ABI): PnetCDF's functions return an int, NC_NOERR (0) on
+ * success; HDF5 1.10's hid_t is a 64-bit integer and herr_t an int, negative on failure. */
+typedef int64_t hc_hid_t;
+typedef int (*nc_open_fn)(MPI_Comm, const char *, int, MPI_Info, int *);
+typedef int (*nc_inq_file_info_fn)(int, MPI_Info *);
+typedef int (*h5_fapl_mpio_fn)(hc_hid_t, MPI_Comm, MPI_Info);
+#define HC_NC_ENOTBUILT (-128)  /* PnetCDF's "not built": what a call returns with no PnetCDF */
+
+int ncmpi_create(MPI_Comm comm, const char *path, int cmode, MPI_Info info, int *ncidp);
+int ncmpi_open(MPI_Comm comm, const char *path, int omode, MPI_Info info, int *ncidp);
+int H5Pset_fapl_mpio(hc_hid_t fapl_id, MPI_Comm comm, MPI_Info info);
+
+/* After ncmpi_create or ncmpi_open: what PnetCDF reports of the file's hints
+ * (ncmpi_inq_file_info: the MPI's, with PnetCDF's own as it reads them). */
+static void after_netcdf(Check *k, int rc, const int *ncidp) {
+    if (rc != 0) failed(k, rc);
+    else {
+        nc_inq_file_info_fn inq = (nc_inq_file_info_fn)real_function("ncmpi_inq_file_info", PNETCDF, NULL);
+        MPI_Info used = MPI_INFO_NULL;
+        if (inq && inq(*ncidp, &used) == 0) reported(k, used);
+        else mpi_info_hintcheck_note(k->c, "ncmpi_inq_file_info failed: nothing is reported");
+    }
+    end(k);
+}
+
+/* ncmpi_create and ncmpi_open: the program's hints, before PnetCDF merges PNETCDF_HINTS into
+ * them; the MPI calls PnetCDF makes meanwhile are told of this one. Not collective here: the
+ * agreement is checked on the MPI_File_open PnetCDF makes. */
+static int netcdf_open(const char *call, void *self, MPI_Comm comm, const char *path, int mode, MPI_Info info, int *ncidp, const void *ra) {
+    nc_open_fn real = (nc_open_fn)real_function(call, PNETCDF, self);
+    if (!real) return HC_NC_ENOTBUILT;
+    Check k;
+    int checked = pre(&k, call, path, comm, 1, info, ra);
+    HcCall *outer = library_call;
+    if (checked) library_call = k.c;
+    int rc = real(comm, path, mode, info, ncidp);
+    library_call = outer;
+    if (checked) after_netcdf(&k, rc, ncidp);
+    return rc;
+}
+
+int ncmpi_create(MPI_Comm comm, const char *path, int cmode, MPI_Info info, int *ncidp) {
+    return netcdf_open("ncmpi_create", (void *)ncmpi_create, comm, path, cmode, info, ncidp, __builtin_return_address(0));
+}
+
+int ncmpi_open(MPI_Comm comm, const char *path, int omode, MPI_Info info, int *ncidp) {
+    return netcdf_open("ncmpi_open", (void *)ncmpi_open, comm, path, omode, info, ncidp, __builtin_return_address(0));
+}
+
+/* H5Pset_fapl_mpio: the program's hints, which HDF5 keeps in the property list and passes to
+ * MPI_File_open and MPI_File_set_view (it reports nothing of them). Local: no agreement. */
+int H5Pset_fapl_mpio(hc_hid_t fapl_id, MPI_Comm comm, MPI_Info info) {
+    h5_fapl_mpio_fn real = (h5_fapl_mpio_fn)real_function("H5Pset_fapl_mpio", HDF5, (void *)H5Pset_fapl_mpio);
+    if (!real) return -1;
+    Check k;
+    int checked = pre(&k, "H5Pset_fapl_mpio", NULL, comm, 1, info, __builtin_return_address(0));
+    int rc = real(fapl_id, comm, info);
+    if (checked) {
+        /* The program has initialised HDF5 by now: its version can be asked. */
+        pthread_mutex_lock(&stack_lock);
+        give_version(&layers[HDF5], 1);
+        pthread_mutex_unlock(&stack_lock);
+        if (rc < 0) failed(&k, rc);
+        end(&k);
+    }
+    return rc;
+}
 
 int MPI_Init(int *argc, char ***argv) {
     int rc = PMPI_Init(argc, argv);

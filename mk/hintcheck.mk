@@ -6,7 +6,8 @@
 # names it intercepts (hintcheck/exports.map). One build directory per MPICC:
 # build/hintcheck/<mpicc>/libmpi_info_hintcheck.so. The report's JSON Schema,
 # hintcheck/report.schema.json, is made from the core's report types (make hintcheck-schema;
-# a unit test of the core fails while the committed file differs) and installed with the library.
+# a unit test of the core fails while the committed file differs) and installed with the library,
+# as is its man page, docs/man/libmpi_info_hintcheck.7.
 #   make hintcheck MPICC=mpicc.mpich
 #   make install-hintcheck MPICC=mpicc.openmpi PREFIX=/opt/hintcheck/openmpi   (one prefix per MPI)
 #   make bench-hintcheck   MPI_File_open + MPI_File_close, 4 ranks, 20 hints, with and without it;
@@ -35,15 +36,18 @@ hintcheck: hintcheck-core
 hintcheck-schema:
 	$(CARGO) run --release -q -p mpi-info-hintcheck --target-dir $(HINTCHECK_TARGET) --bin hintcheck-report-schema -- hintcheck/report.schema.json
 
-#: install-hintcheck  libmpi_info_hintcheck.so for MPICC into PREFIX/lib (one prefix per MPI), the report's schema into PREFIX/share/mpi-info
+HINTCHECK_MAN := docs/man/libmpi_info_hintcheck.7
+#: install-hintcheck  libmpi_info_hintcheck.so for MPICC into PREFIX/lib (one prefix per MPI), the report's schema into PREFIX/share/mpi-info, the man page
 install-hintcheck: hintcheck
-	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGDATADIR)
+	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGDATADIR) $(DESTDIR)$(MANDIR)/man7
 	install -m 755 $(HINTCHECK_DIR)/libmpi_info_hintcheck.so $(DESTDIR)$(LIBDIR)/libmpi_info_hintcheck.so
 	install -m 644 hintcheck/report.schema.json $(DESTDIR)$(PKGDATADIR)/hintcheck-report.schema.json
+	install -m 644 $(HINTCHECK_MAN) $(DESTDIR)$(MANDIR)/man7/libmpi_info_hintcheck.7
 
 #: uninstall-hintcheck  removes what install-hintcheck installed
 uninstall-hintcheck:
-	rm -f $(DESTDIR)$(LIBDIR)/libmpi_info_hintcheck.so $(DESTDIR)$(PKGDATADIR)/hintcheck-report.schema.json
+	rm -f $(DESTDIR)$(LIBDIR)/libmpi_info_hintcheck.so $(DESTDIR)$(PKGDATADIR)/hintcheck-report.schema.json \
+	    $(DESTDIR)$(MANDIR)/man7/libmpi_info_hintcheck.7
 	-@rmdir $(DESTDIR)$(PKGDATADIR) 2>/dev/null || true
 
 # For each MPI installed (mpicc.mpich, mpicc.openmpi), the library built, then the jobs of

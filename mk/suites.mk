@@ -70,7 +70,7 @@ define run_suite_line
 endef
 
 #: test            cargo tests, then every suite of make test; a line per suite, then "N passed, M failed" (V=1: every command)
-test: lib
+test: test-deps lib
 	@CARGO="$(CARGO)" tools/cargo-test.sh --release -p mpi-info -p mpi-info-lint
 	@$(MAKE) --no-print-directory c-tests
 

@@ -959,11 +959,17 @@ import jsonschema
 schema = json.load(open(sys.argv[1]))
 validator = jsonschema.Draft202012Validator(schema)
 T = "mpich@4.0.2"
+PROGRAM = {"from": "program"}
+MPI = {"from": "implementation"}
 
-def entry(call, count, size, hints, diagnostics=(), mismatches=(), effective=(), notes=(), **more):
-    e = {"count": count, "call": call, **more, "comm_size": size, "target": T,
-         "hints": [{"key": k, "value": v} for k, v in hints], "diagnostics": list(diagnostics),
-         "mismatches": list(mismatches), "effective": list(effective), "notes": list(notes)}
+def entry(call, count, size, hints, diagnostics=(), mismatches=(), effective=(), notes=(), sources=None, **more):
+    sources = sources or {}
+    e = {"count": count, "call": call, **more, "caller": None, "through": None, "comm_size": size, "target": T,
+         "hints": [{"key": k, "value": v, "source": sources.get(k, PROGRAM)} for k, v in hints],
+         "diagnostics": list(diagnostics), "mismatches": list(mismatches),
+         "effective": [dict(e, source=sources.get(e["key"], PROGRAM if e["requested"] is not None else MPI)) for e in effective],
+         "counted_findings": count * sum(d["severity"] != "note" for d in diagnostics),
+         "counted_mismatches": count * len(mismatches), "notes": list(notes)}
     return e
 
 def diag(key, value, code, severity, message):
@@ -972,15 +978,15 @@ def diag(key, value, code, severity, message):
 def eff(key, requested, effective, status):
     return {"key": key, "requested": requested, "effective": effective, "status": status}
 
-def report(calls, notes=(), **top):
+def report(calls, notes=(), stack=(), environment=(), **top):
     r = {"tool": "libmpi_info_hintcheck", "version": "0.1.0",
          "implementation": "MPICH Version:\t4.0.2\nMPICH Release date:\tThu Apr  7 12:34:45 CDT 2022\n",
          "implementation_name": "MPICH", "implementation_version": "4.0.2", "target": T,
          "rank": 0, "world_size": 10, "finalized": True,
          "checked_calls": sum(c["count"] for c in calls),
-         "findings": sum(c["count"] * sum(d["severity"] != "note" for d in c["diagnostics"]) for c in calls),
-         "mismatches": sum(c["count"] * len(c["mismatches"]) for c in calls),
-         "notes": list(notes), "calls": calls}
+         "findings": sum(c["counted_findings"] for c in calls) + sum(v["counted_findings"] for v in environment),
+         "mismatches": sum(c["counted_mismatches"] for c in calls),
+         "notes": list(notes), "stack": list(stack), "environment": list(environment), "calls": calls}
     r.update(top)
     return r
 
@@ -990,6 +996,9 @@ def write(name, r, valid=True):
     with open(name, "w") as f:
         json.dump(r, f, indent=2)
 
+# A job on MPICH with PnetCDF above it, a ROMIO_HINTS file, hints from the file and from the
+# program (the program's value of cb_nodes won over the file's).
+HINTS = "/home/me/hints"
 small = report([
     entry("MPI_File_open", 3, 6,
           [("cb_buffer_size", "16M"), ("striping_factr", "4"), ("romio_cb_write", "maybe"), ("cb_nodes", "1"),
@@ -1002,35 +1011,39 @@ small = report([
           [eff("cb_buffer_size", "16M", "16M", "misread"), eff("striping_factr", "4", None, "dropped"),
            eff("romio_cb_write", "maybe", "enable", "changed"), eff("cb_nodes", "1", "1", "kept"),
            eff("nc_var_align_size", "1048576", None, "dropped"), eff("romio_cb_read", None, "automatic", "added")],
+          sources={"cb_buffer_size": {"from": "ROMIO_HINTS", "file": HINTS, "line": 2},
+                   "cb_nodes": {"from": "program", "overridden": [{"from": "ROMIO_HINTS", "file": HINTS, "line": 1, "value": "2",
+                                                                  "why": "ROMIO skips an entry of the file whose key the program set"}]}},
           filenames=["out.dat", "out2.dat"], calls_on_other_files=1),
     entry("MPI_Comm_spawn", 1, 1, [("host", "node1")], notes=["the MPI reports nothing of a spawn's hints"]),
     entry("MPI_Win_create", 1, 6, [],
           mismatches=[{"key": "no_locks", "values": [{"value": "true", "ranks": [0, 2, 4]}, {"value": "false", "ranks": [1, 3, 5]}]}]),
-], notes=["MPI_INFO_HINTCHECK_TARGETS: 'nosuch' is not a target; ignored"])
+], notes=["MPI_INFO_HINTCHECK_TARGETS: 'nosuch' is not a target; ignored"],
+   stack=[{"layer": "mpi", "name": "MPICH", "version": "4.0.2", "target": T, "file": None},
+          {"layer": "pnetcdf", "name": "PnetCDF", "version": "1.12.3", "target": "pnetcdf@1.12.3", "file": "/usr/lib/libpnetcdf.so.4"}],
+   environment=[{"variable": "ROMIO_HINTS", "file": HINTS, "read_by": "mpi", "target": T,
+                 "findings": [{"line": 3, "column": 1, "key": "cb_bufer_size", "value": "4", "code": "unknown-key", "severity": "warning",
+                               "message": "unknown hint 'cb_bufer_size'; did you mean 'cb_buffer_size'?"}],
+                 "counted_findings": 1, "notes": []},
+                {"variable": "PNETCDF_HINTS", "value": "nc_var_align_size=4096", "read_by": "pnetcdf", "target": "pnetcdf@1.12.3",
+                 "findings": [], "counted_findings": 0, "notes": []}])
 write("small.json", small)
 
-# The newer report: the same with a stack, the hint variables checked at MPI_Init, each hint's
-# source, and fields this version does not know.
-newer = copy.deepcopy(small)
-newer["stack"] = [{"layer": "mpi", "name": "MPICH", "version": "4.0.2", "target": T},
-                  {"layer": "io", "name": "PnetCDF", "version": "1.12.3", "target": "pnetcdf@1.12.3"}]
-newer["environment"] = [{"variable": "ROMIO_HINTS", "path": "/home/me/hints", "line": 3, "column": 1,
-                         "key": "cb_bufer_size", "value": "4", "code": "unknown-key", "severity": "warning",
-                         "message": "unknown hint 'cb_bufer_size'; did you mean 'cb_buffer_size'?"}]
-newer["a_field_of_tomorrow"] = {"anything": [1, 2]}
-first = newer["calls"][0]
-first["hints"][0]["source"] = {"kind": "romio_hints", "variable": "ROMIO_HINTS", "path": "/home/me/hints", "line": 2}
-first["hints"][3]["source"] = {"kind": "program"}
-first["effective"][5]["source"] = {"kind": "implementation", "what": "a default"}
-first["effective"][0]["unknown_too"] = True
-write("newer.json", newer, valid=False)
-older = copy.deepcopy(newer)
-for part in ("stack", "environment", "a_field_of_tomorrow"):
+# An older report (before the stack, the hint variables and the sources): rendered with "-".
+older = copy.deepcopy(small)
+for part in ("stack", "environment"):
     del older[part]
-for pair in older["calls"][0]["hints"] + older["calls"][0]["effective"]:
-    pair.pop("source", None); pair.pop("unknown_too", None)
-validator.validate(older)
-assert older == small
+for c in older["calls"]:
+    for part in ("caller", "through", "counted_findings", "counted_mismatches"):
+        del c[part]
+    for pair in c["hints"] + c["effective"]:
+        del pair["source"]
+write("older.json", older, valid=False)
+# A newer report: fields this version does not know, ignored.
+newer = copy.deepcopy(small)
+newer["a_field_of_tomorrow"] = {"anything": [1, 2]}
+newer["calls"][0]["effective"][0]["unknown_too"] = True
+write("newer.json", newer, valid=False)
 # Parts whose form this version does not know: shown as their JSON text.
 odd = copy.deepcopy(small)
 odd["environment"] = {"form": "not a list"}
@@ -1063,28 +1076,36 @@ check "--report small.json: exit 0" exits 0
 check "--report small.json: nothing on stderr" no_stderr
 cat >small.expected <<'TXT'
 small.json: libmpi_info_hintcheck 0.1.0 report
-totals: 5 checked calls (3 distinct), 9 findings (6 errors, 3 warnings), 3 notes, 4 hints on which processes disagreed
+totals: 5 checked calls (3 distinct), 10 findings (found: 2 errors, 2 warnings, 1 note, each once), 4 hints on which processes disagreed
 job: MPICH 4.0.2, target mpich@4.0.2, rank 0 of 10, finalized
-stack: -
-environment: -
+stack:
+  layer    name     version  target
+  mpi      MPICH    4.0.2    mpich@4.0.2
+  pnetcdf  PnetCDF  1.12.3   pnetcdf@1.12.3
+environment:
+  ROMIO_HINTS /home/me/hints (read by mpi, for mpich@4.0.2)
+    ROMIO_HINTS /home/me/hints:3:1: warning: unknown hint 'cb_bufer_size'; did you mean 'cb_buffer_size'? [unknown-key]
+  PNETCDF_HINTS (read by pnetcdf, for pnetcdf@1.12.3): nothing found
 notes:
   MPI_INFO_HINTCHECK_TARGETS: 'nosuch' is not a target; ignored
 
 MPI_File_open: 3 calls, 6 processes, target mpich@4.0.2
   files: out.dat, out2.dat (and 1 call on other files)
-  key                requested  effective  status   source  finding
-  cb_buffer_size     16M        16M        misread  -       error: for mpich 4.0.2: '16M' is read as 16: the 'M' is dropped; 16M is 16777216 [unit-suffix]
-  striping_factr     4          -          dropped  -       warning: unknown hint 'striping_factr'; did you mean 'striping_factor'? [unknown-key]
-  romio_cb_write     maybe      enable     changed  -       error: for mpich 4.0.2: 'maybe' is not one of enable, disable, automatic [bad-value]
-  cb_nodes           1          1          kept     -       -
-  nc_var_align_size  1048576    -          dropped  -       note: 'nc_var_align_size' is not read by mpich 4.0.2; it is read by pnetcdf [not-read-by-target]
-  romio_cb_read      -          automatic  added    -       -
+  key                requested  effective  status   source                                          finding
+  cb_buffer_size     16M        16M        misread  ROMIO_HINTS /home/me/hints:2                    error: for mpich 4.0.2: '16M' is read as 16: the 'M' is dropped; 16M is 16777216 [unit-suffix]
+  striping_factr     4          -          dropped  program                                         warning: unknown hint 'striping_factr'; did you mean 'striping_factor'? [unknown-key]
+  romio_cb_write     maybe      enable     changed  program                                         error: for mpich 4.0.2: 'maybe' is not one of enable, disable, automatic [bad-value]
+  cb_nodes           1          1          kept     program; over ROMIO_HINTS /home/me/hints:1 = 2  -
+  nc_var_align_size  1048576    -          dropped  program                                         note: 'nc_var_align_size' is not read by mpich 4.0.2; it is read by pnetcdf [not-read-by-target]
+  romio_cb_read      -          automatic  added    implementation                                  -
+  overridden:
+    cb_nodes: ROMIO_HINTS /home/me/hints:1 = 2 lost: ROMIO skips an entry of the file whose key the program set
   disagreements:
     cb_nodes: "1" on ranks 0-3,8; not passed on rank 9
 
 MPI_Comm_spawn: 1 call, 1 process, target mpich@4.0.2
-  key   requested  effective  status  source  finding
-  host  node1      -          -       -       -
+  key   requested  effective  status  source   finding
+  host  node1      -          -       program  -
   notes:
     the MPI reports nothing of a spawn's hints
 
@@ -1097,17 +1118,20 @@ check "--report small.json: the text, line for line" diff small.expected "$out"
 STDIN=small.json run --report -
 check "--report - reads standard input, named <stdin>" sh -c "[ $rc -eq 0 ] && head -n 1 '$out' | grep -qx '<stdin>: libmpi_info_hintcheck 0.1.0 report'"
 
+check "--report small.json: the stack, a table" sh -c "grep -qx '  layer    name     version  target' '$out' && grep -qx '  pnetcdf  PnetCDF  1.12.3   pnetcdf@1.12.3' '$out'"
+check "--report small.json: a hint variable's finding at its file, line and column" \
+    line "    ROMIO_HINTS /home/me/hints:3:1: warning: unknown hint 'cb_bufer_size'; did you mean 'cb_buffer_size'? [unknown-key]"
+check "--report small.json: a hint's source (a file and line), a value it won over, and why" \
+    sh -c "grep -qE '^  cb_buffer_size +16M +16M +misread +ROMIO_HINTS /home/me/hints:2 +error: ' '$out' && grep -qE '^  cb_nodes +1 +1 +kept +program; over ROMIO_HINTS /home/me/hints:1 = 2 +-\$' '$out' && grep -qx '    cb_nodes: ROMIO_HINTS /home/me/hints:1 = 2 lost: ROMIO skips an entry of the file whose key the program set' '$out'"
 run --report newer.json
-check "--report of a newer report (more fields): exit 0" exits 0
-check "a newer report: the stack, a table" sh -c "grep -qx '  layer  name     version  target' '$out' && grep -qx '  mpi    MPICH    4.0.2    mpich@4.0.2' '$out' && grep -qx '  io     PnetCDF  1.12.3   pnetcdf@1.12.3' '$out'"
-check "a newer report: the hint variables' findings, each at its place" \
-    line "  ROMIO_HINTS /home/me/hints:3:1: warning: unknown hint 'cb_bufer_size'; did you mean 'cb_buffer_size'? [unknown-key]"
-check "a newer report: a hint's source (a file and line)" \
-    matches "^  cb_buffer_size +16M +16M +misread +romio_hints ROMIO_HINTS /home/me/hints:2 +error: "
-check "a newer report: a source given on the pair only, and one on the MPI's line" \
-    sh -c "grep -qE '^  cb_nodes +1 +1 +kept +program +- *\$' '$out' && grep -qE '^  romio_cb_read +- +automatic +added +implementation +-\$' '$out'"
-check "a newer report: the calls without sources as in the older form" \
-    bash -c "diff <(sed -n '/^MPI_Comm_spawn/,\$p' small.expected) <(sed -n '/^MPI_Comm_spawn/,\$p' '$out')"
+check "--report of a newer report (fields unknown here): exit 0, as the report it extends" \
+    bash -c "[ $rc -eq 0 ] && diff <(sed 1d small.expected) <(sed 1d '$out')"
+run --report older.json
+check "--report of an older report (no stack, hint variables or sources): exit 0" exits 0
+check "an older report: '-' where the parts it has not are" \
+    sh -c "grep -qx 'stack: -' '$out' && grep -qx 'environment: -' '$out' && grep -qE '^  cb_nodes +1 +1 +kept +- +-\$' '$out' && ! grep -q '^  overridden:' '$out'"
+check "an older report: the calls without sources as in the current form" \
+    bash -c "diff <(sed -n '/^MPI_Win_create/,\$p' small.expected) <(sed -n '/^MPI_Win_create/,\$p' '$out')"
 run --report odd.json
 check "--report of a part in a form not known here: shown as its JSON text, exit 0" \
     sh -c "[ $rc -eq 0 ] && grep -qx 'environment: {\"form\":\"not a list\"}' '$out'"
@@ -1250,9 +1274,11 @@ def main():
                               (range(int(part.split("-")[0]), int(part.split("-")[1]) + 1) if "-" in part else [part])) == sorted(ranks), (shown, ranks)
     for part in ("stack", "environment"):
         tables = [t for t in page.tables if t["class"] == part]
-        value = report.get(part)
+        value = report.get(part) or []
+        # A hint variable has a row a finding, or one saying nothing was found.
+        want = len(value) if part == "stack" else sum(max(1, len(v["findings"])) for v in value)
         assert len(tables) == 1, (part, len(tables))
-        assert len(tables[0]["rows"]) == len(value or []), (part, tables[0]["rows"], value)
+        assert len(tables[0]["rows"]) == want, (part, tables[0]["rows"], value)
     for extra in sys.argv[3:]:
         assert extra in text, f"not in the page: {extra}"
     print("ok")
@@ -1262,12 +1288,13 @@ PY
 run --report small.json --format html
 check "--report --format html: exit 0, nothing on stderr" sh -c "[ $rc -eq 0 ] && [ ! -s '$err' ]"
 check "--report --format html: parsed, one row a key with its status, the disagreements (0-3,8)" \
-    "$PYTHON" report_html.py "$out" small.json '<td>0-3,8</td>' '<td class="status misread">misread</td>'
+    "$PYTHON" report_html.py "$out" small.json '<td>0-3,8</td>' '<td class="status misread">misread</td>' \
+    '<td>ROMIO_HINTS /home/me/hints:2</td>' '<td>PnetCDF</td>' '<td>ROMIO_HINTS /home/me/hints:3:1</td>' \
+    '<li>cb_nodes: ROMIO_HINTS /home/me/hints:1 = 2 lost: ROMIO skips an entry of the file whose key the program set</li>'
 check "--report --format html: self-contained (inline style, no script, no external resource)" \
     sh -c "grep -q '<style>' '$out' && ! grep -qiE '<script|<link|src=|href=|url\\(|@import' '$out'"
-run --report newer.json --format html
-check "--report --format html of a newer report: parsed and checked, with its stack and sources" \
-    "$PYTHON" report_html.py "$out" newer.json '<td>romio_hints ROMIO_HINTS /home/me/hints:2</td>' '<td>PnetCDF</td>' '<td>ROMIO_HINTS /home/me/hints:3:1</td>'
+run --report older.json --format html
+check "--report --format html of an older report: parsed and checked" "$PYTHON" report_html.py "$out" older.json
 
 # Hostile strings: shown as text, never as markup or raw control bytes.
 cat >report_text.py <<'PY'

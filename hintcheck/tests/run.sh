@@ -7,8 +7,12 @@
 # and shows each with mpi-info-lint --report, as text and as HTML (build/bin/mpi-info-lint, made
 # with `make lint` if missing); first the core's unit tests. Report paths that are not regular files (a FIFO, a symbolic link,
 # a device node when run as root, /dev/stdout, a directory) must be refused and left as they
-# were. With neither MPI, says so and counts nothing. Every job is bounded by `timeout`. Ends
-# with "hintcheck: N passed, M failed".
+# were. Then the I/O stack (stackjob.c): HDF5 programs on each MPI (h5pcc.mpich, h5pcc.openmpi)
+# and PnetCDF programs on Open MPI (pkg-config pnetcdf), each mode with 2 and 4 processes, with
+# and without the library (the same output and exit status), their reports checked against what
+# the layers themselves report; a library that is missing is said, with its Debian package. With
+# neither MPI, says so and counts nothing. Every job is bounded by `timeout`. Ends with
+# "hintcheck: N passed, M failed".
 set -u
 cd "$(dirname "$0")/../.."
 MAKE=${MAKE:-make}
@@ -21,8 +25,38 @@ fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+# The hint texts of the environment are the tests' own.
+unset ROMIO_HINTS PNETCDF_HINTS MPICH_MPIIO_HINTS
 # Quiet, local Open MPI runs (no network interface probing messages).
 export OMPI_MCA_btl_base_warn_component_unused=0
+
+# The man page: renders without a warning, has its sections, and names every variable the tool
+# reads, every call it intercepts and every member of the report's schema.
+page=docs/man/libmpi_info_hintcheck.7
+if command -v man >/dev/null 2>&1; then
+    warnings=$(MANWIDTH=80 man --warnings -l "$page" 2>&1 >/dev/null)
+    [ $? -eq 0 ] && [ -z "$warnings" ] && ok || { fail "man --warnings $page: $warnings"; }
+    MANWIDTH=80 MAN_KEEP_FORMATTING= man -l "$page" 2>/dev/null | col -b >"$tmp/page.txt"
+    for section in NAME SYNOPSIS DESCRIPTION OUTPUT "THE REPORT" ENVIRONMENT "EXIT STATUS" FILES EXAMPLES NOTES "SEE ALSO"; do
+        grep -qx "$section" "$tmp/page.txt" && ok || fail "the man page has no $section"
+    done
+    members=$($PYTHON -c 'import json, sys
+names = set()
+def walk(node):
+    if isinstance(node, dict):
+        names.update(node.get("properties", {}))
+        for v in node.values(): walk(v)
+    elif isinstance(node, list):
+        for v in node: walk(v)
+walk(json.load(open(sys.argv[1])))
+print(" ".join(sorted(names)))' hintcheck/report.schema.json)
+    for name in MPI_INFO_HINTCHECK MPI_INFO_HINTCHECK_VERBOSE MPI_INFO_HINTCHECK_TARGETS OMPI_MCA_io ROMIO_HINTS PNETCDF_HINTS \
+        MPICH_MPIIO_HINTS ncmpi_create ncmpi_open H5Pset_fapl_mpio $members; do
+        grep -qw -- "$name" "$tmp/page.txt" && ok || fail "the man page does not name $name"
+    done
+else
+    echo "hintcheck: man is missing: the man page checks are skipped (Debian package man-db)"
+fi
 
 mpis=()
 for mpi in mpich openmpi; do
@@ -57,6 +91,8 @@ run() {
         [ -n "${MPI_INFO_HINTCHECK:-}" ] && pass+=(-x MPI_INFO_HINTCHECK)
         [ -n "${MPI_INFO_HINTCHECK_VERBOSE:-}" ] && pass+=(-x MPI_INFO_HINTCHECK_VERBOSE)
         [ -n "${MPI_INFO_HINTCHECK_TARGETS:-}" ] && pass+=(-x MPI_INFO_HINTCHECK_TARGETS)
+        [ -n "${ROMIO_HINTS:-}" ] && pass+=(-x ROMIO_HINTS)
+        [ -n "${PNETCDF_HINTS:-}" ] && pass+=(-x PNETCDF_HINTS)
         timeout "$JOB_SECONDS" mpirun.openmpi --oversubscribe -np "$np" "${pass[@]}" "$@" >"$out" 2>"$err"
     fi
 }
@@ -125,10 +161,19 @@ for mpi in "${mpis[@]}"; do
     fi
     lib=$(pwd)/build/hintcheck/mpicc.$mpi/libmpi_info_hintcheck.so
     ok
+    # make install-hintcheck: the library, the schema and the man page, where man finds it;
+    # make uninstall-hintcheck removes every file.
+    prefix=$tmp/prefix-$mpi
+    if $MAKE --no-print-directory install-hintcheck MPICC="mpicc.$mpi" PREFIX="$prefix" >"$tmp/install.log" 2>&1 \
+        && [ -x "$prefix/lib/libmpi_info_hintcheck.so" ] && [ -f "$prefix/share/mpi-info/hintcheck-report.schema.json" ] \
+        && { ! command -v man >/dev/null 2>&1 || [ "$(MANPATH=$prefix/share/man man -w libmpi_info_hintcheck)" = "$prefix/share/man/man7/libmpi_info_hintcheck.7" ]; }; then ok
+    else fail "$mpi: make install-hintcheck"; tail -n 5 "$tmp/install.log"; fi
+    $MAKE --no-print-directory uninstall-hintcheck MPICC="mpicc.$mpi" PREFIX="$prefix" >"$tmp/install.log" 2>&1
+    [ -z "$(find "$prefix" -type f 2>/dev/null)" ] && ok || fail "$mpi: make uninstall-hintcheck left $(find "$prefix" -type f | head -n 3)"
     # Only the intercepted MPI_ names are exported: no MPI_Info_, PMPI_Info_ or core names.
     names=$(nm -D --defined-only "$lib" | awk '{print $3}')
-    if grep -qvE '^MPI_(Init|Init_thread|Finalize|File_open|File_set_info|File_set_view|Win_create|Win_allocate|Win_allocate_shared|Win_create_dynamic|Win_set_info|Comm_set_info|Comm_dup_with_info|Comm_split_type|Comm_spawn|Comm_spawn_multiple|Session_init)$' <<<"$names"; then
-        fail "$mpi: the library exports other names: $(grep -vE '^MPI_' <<<"$names" | head -n 5 | tr '\n' ' ')"
+    if grep -qvE '^(MPI_(Init|Init_thread|Finalize|File_open|File_close|File_set_info|File_set_view|Win_create|Win_allocate|Win_allocate_shared|Win_create_dynamic|Win_set_info|Comm_set_info|Comm_dup_with_info|Comm_split_type|Comm_spawn|Comm_spawn_multiple|Session_init)|ncmpi_create|ncmpi_open|H5Pset_fapl_mpio)$' <<<"$names"; then
+        fail "$mpi: the library exports other names: $(grep -vE '^(MPI_|ncmpi_|H5P)' <<<"$names" | head -n 5 | tr '\n' ' ')"
     else ok; fi
     job=$tmp/hintjob_$mpi
     if ! "mpicc.$mpi" -std=c99 -D_POSIX_C_SOURCE=200809L -O2 -Wall -Wextra -Werror hintcheck/tests/hintjob.c -o "$job" -lpthread 2>"$tmp/cc.log"; then
@@ -278,6 +323,80 @@ for mpi in "${mpis[@]}"; do
         $PYTHON hintcheck/tests/check_report.py hang "$mpi" 2 "$tmp/hang.json" "$tmp/hang.err" >"$tmp/check.out" 2>&1
         count "$tmp/check.out"
         shown "$tmp/hang.json"
+    fi
+done
+# The I/O stack above the MPI: stackjob.c built for HDF5 on each MPI and for PnetCDF (built with
+# Open MPI) on Open MPI, each mode with 2 and 4 processes. Each job runs without the library,
+# then with it and a report: the same standard output and exit status, the same standard error
+# but for the tool's lines (none on a clean job); check_report.py stack checks the report
+# against what the layers themselves reported to the program (MODE.truth).
+tool_lines() { grep -av -e '^mpi-info hintcheck: ' -e '^  ' "$1"; }
+# stack_job MPI LIB JOB NP MODE [TAG ARGS...]: JOB MODE DIR ARGS... in $tmp/stack-LIB[TAG]-MPI-NP.
+stack_job() {
+    local mpi=$1 name=$2 job=$3 np=$4 mode=$5 d=$tmp/stack-$2${6:-}-$1-$4 s0 s1
+    local args=("${@:7}")
+    local lib=$(pwd)/build/hintcheck/mpicc.$mpi/libmpi_info_hintcheck.so
+    mkdir -p "$d"
+    local romio= pnetcdf=
+    [ "$mode" = romio ] && { printf 'cb_nodes 2\nromio_cb_write enable\n' >"$d/romio-hints"; romio=$d/romio-hints; }
+    [ "$mode" = env ] && pnetcdf='cb_nodes=2;nc_var_align_size=1m;nc_header_algn_size=1'
+    ROMIO_HINTS=$romio PNETCDF_HINTS=$pnetcdf run "$mpi" "$np" "" "$d/$mode.out0" "$d/$mode.err0" "$job" "$mode" "$d" "${args[@]}"
+    s0=$?
+    ROMIO_HINTS=$romio PNETCDF_HINTS=$pnetcdf MPI_INFO_HINTCHECK=$d/$mode.json run "$mpi" "$np" "$lib" "$d/$mode.out" "$d/$mode.err" "$job" "$mode" "$d" "${args[@]}"
+    s1=$?
+    [ $s0 -eq 0 ] && [ $s1 -eq 0 ] && ok || { fail "$name on $mpi -np $np $mode: exit status $s1 with the library, $s0 without"; tail -n 5 "$d/$mode.err"; }
+    cmp -s "$d/$mode.out0" "$d/$mode.out" && grep -q "^stackjob $name $mode: $np processes, write done" "$d/$mode.out" && ok \
+        || { fail "$name on $mpi -np $np $mode: standard output"; diff "$d/$mode.out0" "$d/$mode.out" | head -n 5; }
+    if [ "$mode" = clean ] || [ "$mode" = romio ]; then
+        same_err "$d/$mode.err0" "$d/$mode.err" && ok || { fail "$name on $mpi -np $np $mode: a clean job printed"; head -n 5 "$d/$mode.err"; }
+    else
+        same_err <(tool_lines "$d/$mode.err0") <(tool_lines "$d/$mode.err") && grep -q '^mpi-info hintcheck: ' "$d/$mode.err" && ok \
+            || { fail "$name on $mpi -np $np $mode: standard error"; head -n 5 "$d/$mode.err"; }
+    fi
+    $PYTHON hintcheck/tests/check_report.py stack "$name" "$mpi" "$np" "$mode" "$d/$mode.json" "$d/$mode.err" "$d/$mode.truth" >"$d/check.out" 2>&1
+    count "$d/check.out"
+}
+STACK_CFLAGS="-std=c99 -D_POSIX_C_SOURCE=200809L -O2 -Wall -Wextra -Werror"
+for mpi in "${mpis[@]}"; do
+    [ -f "build/hintcheck/mpicc.$mpi/libmpi_info_hintcheck.so" ] || continue
+    jobs=()
+    # h5pcc links HDF5 statically unless told otherwise (the tool sees a shared HDF5 only), and
+    # leaves its object file in the current directory: it runs in $tmp.
+    if command -v "h5pcc.$mpi" >/dev/null 2>&1; then
+        if (cd "$tmp" && "h5pcc.$mpi" -shlib $STACK_CFLAGS -DSTACK_HDF5 "$OLDPWD/hintcheck/tests/stackjob.c" -o "stack_hdf5_$mpi") 2>"$tmp/cc.log"; then
+            ok; jobs+=(hdf5)
+        else fail "$mpi: building stackjob.c for HDF5"; cat "$tmp/cc.log"; fi
+    else
+        echo "hintcheck: $mpi: the HDF5 jobs are skipped: h5pcc.$mpi is missing (Debian package libhdf5-$mpi-dev; make deps installs it)"
+    fi
+    if [ "$mpi" = openmpi ]; then
+        if pkg-config --exists pnetcdf 2>/dev/null; then
+            if mpicc.openmpi $STACK_CFLAGS -DSTACK_PNETCDF $(pkg-config --cflags pnetcdf) hintcheck/tests/stackjob.c -o "$tmp/stack_pnetcdf_$mpi" $(pkg-config --libs pnetcdf) 2>"$tmp/cc.log"; then
+                ok; jobs+=(pnetcdf)
+            else fail "$mpi: building stackjob.c for PnetCDF"; cat "$tmp/cc.log"; fi
+        else
+            echo "hintcheck: $mpi: the PnetCDF jobs are skipped: PnetCDF is missing (Debian package libpnetcdf-dev; make deps installs it)"
+        fi
+    fi
+    for name in "${jobs[@]}"; do
+        echo "hintcheck: $name on $mpi:"
+        modes="clean misspelled suffix differ romio"
+        [ "$name" = pnetcdf ] && modes="$modes env"
+        for np in 2 4; do
+            for mode in $modes; do stack_job "$mpi" "$name" "$tmp/stack_${name}_$mpi" "$np" "$mode"; done
+        done
+    done
+    # HDF5 loaded after MPI_Init, with dlopen(RTLD_LOCAL), as Python loads h5py after mpi4py: a
+    # program linked with the MPI alone loads an object linked with HDF5. HDF5 is found at the
+    # next call, and its H5Pset_fapl_mpio, in no global scope, is reached through the object found.
+    if [[ " ${jobs[*]} " == *" hdf5 "* ]]; then
+        if (cd "$tmp" && "h5pcc.$mpi" -shlib $STACK_CFLAGS -fPIC -shared -DSTACK_HDF5 -DSTACK_MODULE "$OLDPWD/hintcheck/tests/stackjob.c" -o "libstack_hdf5_$mpi.so") 2>"$tmp/cc.log" \
+            && "mpicc.$mpi" $STACK_CFLAGS -DSTACK_LATE hintcheck/tests/stackjob.c -o "$tmp/stack_late_$mpi" -ldl 2>>"$tmp/cc.log"; then
+            ok
+            ! ldd "$tmp/stack_late_$mpi" | grep -q hdf5 && ok || fail "$mpi: the late program is linked with HDF5"
+            echo "hintcheck: hdf5 loaded after MPI_Init on $mpi:"
+            stack_job "$mpi" hdf5 "$tmp/stack_late_$mpi" 2 suffix -late "$tmp/libstack_hdf5_$mpi.so"
+        else fail "$mpi: building stackjob.c as a module loaded late"; cat "$tmp/cc.log"; fi
     fi
 done
 echo "hintcheck: $passed passed, $failed failed"

@@ -69,18 +69,260 @@ pub struct Report<'a> {
     pub finalized: bool,
     /// The calls checked by this process (the sum of the counts).
     pub checked_calls: u64,
-    /// The diagnostics, counting each entry's count.
+    /// The errors and warnings counted: the sum of the calls' `counted_findings` and the
+    /// environment's.
     pub findings: u64,
-    /// The disagreeing keys, counting each entry's count.
+    /// The disagreeing keys counted: the sum of the calls' `counted_mismatches`.
     pub mismatches: u64,
     /// About the tool itself (an unknown target name, ...).
     pub notes: &'a [String],
+    /// The I/O stack found in the process, the MPI first, then the libraries above it in the
+    /// order they were found (looked for again whenever the set of loaded objects changes).
+    pub stack: &'a [Layer],
+    /// The hint texts of the environment (ROMIO_HINTS, or ROMIO's /etc/romio-hints, PNETCDF_HINTS,
+    /// MPICH_MPIIO_HINTS) that are set, checked at MPI_Init as their readers read them; on rank 0
+    /// only (empty elsewhere).
+    pub environment: &'a [EnvironmentEntry],
     /// One entry per distinct call, in the order first seen.
     pub calls: Vec<&'a Entry>,
 }
 
-/// The calls the tool intercepts.
-const CALLS: [&str; 14] = [
+/// A layer of the I/O stack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum LayerKind {
+    /// The MPI implementation (its MPI-IO included).
+    Mpi,
+    /// PnetCDF (found by ncmpi_inq_libvers).
+    Pnetcdf,
+    /// HDF5 (found by H5get_libversion).
+    Hdf5,
+}
+
+impl LayerKind {
+    /// The name the report and the C side use.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LayerKind::Mpi => "mpi",
+            LayerKind::Pnetcdf => "pnetcdf",
+            LayerKind::Hdf5 => "hdf5",
+        }
+    }
+
+    /// The layer of a name the C side passes.
+    pub fn from_name(name: &str) -> Option<LayerKind> {
+        [LayerKind::Mpi, LayerKind::Pnetcdf, LayerKind::Hdf5].into_iter().find(|l| l.as_str() == name)
+    }
+}
+
+/// One layer of the stack.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Layer {
+    pub layer: LayerKind,
+    /// The library's name: "MPICH", "Open MPI", "PnetCDF", "HDF5"; null for an MPI not recognised.
+    pub name: Option<String>,
+    /// Its release as it reports it (MPI_Get_library_version, ncmpi_inq_libvers,
+    /// H5get_libversion): "4.1.4", "1.12.3", "1.10.8"; null while unknown (HDF5's is asked only
+    /// once the program has initialised HDF5).
+    pub version: Option<String>,
+    /// The checker's target for it ("openmpi@4.1.4", "pnetcdf@1.12.3"); null for a layer the
+    /// hint vocabulary has no target for (HDF5, which reads no hint of its own).
+    pub target: Option<String>,
+    /// The shared object it was found in; null when not known.
+    pub file: Option<Text>,
+}
+
+/// The environment variables whose hint texts the layers read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, JsonSchema)]
+pub enum Variable {
+    /// Names a file of `key value` lines, read by ROMIO at the first MPI_File_open (ROMIO reads
+    /// /etc/romio-hints when it is not set or names a file that cannot be opened).
+    #[serde(rename = "ROMIO_HINTS")]
+    Romio,
+    /// `key=value;...`, merged by PnetCDF into the info of ncmpi_create and ncmpi_open.
+    #[serde(rename = "PNETCDF_HINTS")]
+    Pnetcdf,
+    /// `pattern:key=value:...`, read by Cray MPICH's MPI-IO.
+    #[serde(rename = "MPICH_MPIIO_HINTS")]
+    MpichMpiio,
+}
+
+impl Variable {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Variable::Romio => "ROMIO_HINTS",
+            Variable::Pnetcdf => "PNETCDF_HINTS",
+            Variable::MpichMpiio => "MPICH_MPIIO_HINTS",
+        }
+    }
+}
+
+/// A hint text of the environment, checked once per job (rank 0) at MPI_Init, or when the
+/// layer that reads it is found.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EnvironmentEntry {
+    pub variable: Variable,
+    /// ROMIO_HINTS: the file ROMIO reads, the one it names or /etc/romio-hints (a note says why).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Text")]
+    pub file: Option<Text>,
+    /// PNETCDF_HINTS and MPICH_MPIIO_HINTS: the variable's value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Text")]
+    pub value: Option<Text>,
+    /// The layer that reads it in this process; null when none does (ROMIO_HINTS under Open
+    /// MPI's OMPIO, PNETCDF_HINTS without PnetCDF, MPICH_MPIIO_HINTS outside Cray MPICH): a note
+    /// says so, and it is not checked.
+    pub read_by: Option<LayerKind>,
+    /// The checker's targets it was checked for; null when it was not checked.
+    pub target: Option<String>,
+    /// What its reader makes of it, in the order of the text.
+    pub findings: Vec<TextDiagnostic>,
+    /// Its errors and warnings, counted in the report's `findings`.
+    pub counted_findings: u64,
+    /// Who reads it or not, which file ROMIO reads, a file that cannot be read.
+    pub notes: Vec<String>,
+}
+
+/// The codes of findings in a hint text: the checker's and the text's own.
+const TEXT_CODES: [&str; 11] = [
+    "unknown-key",
+    "bad-value",
+    "unit-suffix",
+    "out-of-range",
+    "not-read-by-target",
+    "too-long-for-target",
+    "conflict",
+    "unusual-spelling",
+    "malformed-line",
+    "duplicate-key",
+    "truncated-input",
+];
+
+/// A finding in a hint text, at its place.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TextDiagnostic {
+    /// The line (from 1: the file's for ROMIO_HINTS, 1 for a variable).
+    #[schemars(range(min = 1))]
+    pub line: u64,
+    /// The column (from 1), in bytes from the line's start.
+    #[schemars(range(min = 1))]
+    pub column: u64,
+    /// The entry's key and value, when the finding is about an entry.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Text")]
+    pub key: Option<Text>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Text")]
+    pub value: Option<Text>,
+    /// The checker's code, or the text's own: malformed-line, duplicate-key, truncated-input
+    /// (docs/hints.md).
+    #[schemars(extend("enum" = TEXT_CODES))]
+    pub code: String,
+    pub severity: DiagnosticSeverity,
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
+    pub suggestion: Option<String>,
+}
+
+/// Where a hint came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, JsonSchema)]
+pub enum Origin {
+    /// The program's info object, given to this call or to the library call it was made in
+    /// (`through`).
+    #[serde(rename = "program")]
+    Program,
+    /// The file ROMIO_HINTS names (`file`, `line`, `column`).
+    #[serde(rename = "ROMIO_HINTS")]
+    RomioHints,
+    /// PNETCDF_HINTS (`line`, `column`).
+    #[serde(rename = "PNETCDF_HINTS")]
+    PnetcdfHints,
+    /// MPICH_MPIIO_HINTS (`line`, `column`).
+    #[serde(rename = "MPICH_MPIIO_HINTS")]
+    MpichMpiioHints,
+    /// Added by PnetCDF (its defaults, reported by ncmpi_inq_file_info).
+    #[serde(rename = "pnetcdf")]
+    Pnetcdf,
+    /// Added by HDF5.
+    #[serde(rename = "hdf5")]
+    Hdf5,
+    /// Added by the MPI implementation.
+    #[serde(rename = "implementation")]
+    Implementation,
+}
+
+impl Origin {
+    /// The source that is the environment variable `v`.
+    pub fn of(v: Variable) -> Origin {
+        match v {
+            Variable::Romio => Origin::RomioHints,
+            Variable::Pnetcdf => Origin::PnetcdfHints,
+            Variable::MpichMpiio => Origin::MpichMpiioHints,
+        }
+    }
+}
+
+/// The source of a hint: who set the key in the object this call was given (for a requested
+/// pair) or in what the layer reports (for an effective one).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Source {
+    pub from: Origin,
+    /// ROMIO_HINTS: the file ROMIO reads.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Text")]
+    pub file: Option<Text>,
+    /// The environment's texts: the entry's line (from 1).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u64", range(min = 1))]
+    pub line: Option<u64>,
+    /// The environment's texts: the entry's column (from 1, in bytes from the line's start).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u64", range(min = 1))]
+    pub column: Option<u64>,
+    /// The other sources that set the key, whose value is not the one taken, each with why.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub overridden: Vec<Overridden>,
+}
+
+impl Source {
+    pub fn new(from: Origin) -> Source {
+        Source { from, file: None, line: None, column: None, overridden: Vec::new() }
+    }
+}
+
+/// A source whose value for a key lost to another's, or that the layer does not read.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Overridden {
+    pub from: Origin,
+    /// ROMIO_HINTS: the file ROMIO reads.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Text")]
+    pub file: Option<Text>,
+    /// The environment's texts: the entry's line (from 1).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u64", range(min = 1))]
+    pub line: Option<u64>,
+    /// The environment's texts: the entry's column (from 1, in bytes from the line's start).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u64", range(min = 1))]
+    pub column: Option<u64>,
+    /// The value it set.
+    pub value: Text,
+    /// The implementation's rule, with the source lines that make it (at the release they
+    /// were read at), or that the layer does not read this source, or that the rule cannot be
+    /// told from outside.
+    pub why: String,
+}
+
+/// The calls the tool intercepts (the MPI's, then the libraries').
+const CALLS: [&str; 17] = [
     "MPI_File_open",
     "MPI_File_set_info",
     "MPI_File_set_view",
@@ -95,7 +337,16 @@ const CALLS: [&str; 14] = [
     "MPI_Comm_spawn",
     "MPI_Comm_spawn_multiple",
     "MPI_Session_init",
+    "ncmpi_create",
+    "ncmpi_open",
+    "H5Pset_fapl_mpio",
 ];
+
+/// The libraries whose code can make a call.
+const CALLERS: [Option<&str>; 3] = [Some("pnetcdf"), Some("hdf5"), None];
+
+/// The library calls whose hints a call can come through.
+const THROUGH: [Option<&str>; 4] = [Some("ncmpi_create"), Some("ncmpi_open"), Some("H5Pset_fapl_mpio"), None];
 
 /// One entry: calls equal in everything but the file name they open.
 #[derive(Clone, Serialize, JsonSchema)]
@@ -107,16 +358,26 @@ pub struct Entry {
     /// The MPI function.
     #[schemars(extend("enum" = CALLS))]
     pub call: String,
-    /// MPI_File_open only: the first file names opened (at most 8, each once), in the order
-    /// first seen.
+    /// The calls on a named file (MPI_File_open, ncmpi_create, ncmpi_open, and MPI_File_set_view
+    /// and MPI_File_set_info on a file opened with MPI_File_open): the first file names (at most
+    /// 8, each once), in the order first seen.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schemars(with = "Vec<Text>")]
     pub filenames: Option<Vec<Text>>,
-    /// MPI_File_open only: how many of the calls opened a file whose name is not in
-    /// `filenames`.
+    /// With `filenames`: how many of the calls were on a file whose name is not in `filenames`.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schemars(with = "u64")]
     pub calls_on_other_files: Option<u64>,
+    /// The library whose code made the call (found from the call's return address); null for
+    /// the program, or a library that is not in the stack.
+    #[schemars(extend("enum" = CALLERS))]
+    pub caller: Option<LayerKind>,
+    /// The library call to which the program gave these hints, when this call was made by that
+    /// library with them: "ncmpi_create" or "ncmpi_open" (this call was made inside it), or
+    /// "H5Pset_fapl_mpio" (HDF5 passes the hints of the file access property list it set);
+    /// null otherwise.
+    #[schemars(extend("enum" = THROUGH))]
+    pub through: Option<String>,
     /// The size of the call's communicator or group.
     #[schemars(range(min = 1))]
     pub comm_size: i32,
@@ -130,6 +391,13 @@ pub struct Entry {
     pub mismatches: Vec<Mismatch>,
     /// What the MPI reports after the call, key by key.
     pub effective: Vec<Effective>,
+    /// The errors and warnings of this entry counted in the report's `findings`: each once per
+    /// file (once per call for calls on no named file), and not again when it was counted where
+    /// the hints entered the stack (the library call in `through`, or the environment list for a
+    /// pair from an environment variable).
+    pub counted_findings: u64,
+    /// The disagreeing keys of this entry counted in the report's `mismatches`, the same way.
+    pub counted_mismatches: u64,
     /// What could not be checked, a failed call, a tool failure.
     pub notes: Vec<String>,
 }
@@ -139,6 +407,8 @@ pub struct Entry {
 pub struct Pair {
     pub key: Text,
     pub value: Text,
+    /// Who set the key in the object the call was given.
+    pub source: Source,
 }
 
 /// A diagnostic code (docs/hints.md explains each).
@@ -173,7 +443,7 @@ impl From<Code> for DiagnosticCode {
 /// How much a diagnostic matters (docs/hints.md): an error (read otherwise than meant), a
 /// warning (no effect on the MPI checked for) or a note (another layer's hint, an unusual
 /// spelling). Notes are not counted in `findings` nor summarised.
-#[derive(Clone, Copy, Serialize, JsonSchema)]
+#[derive(Clone, Copy, Debug, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum DiagnosticSeverity {
     Error,
@@ -250,6 +520,8 @@ pub struct Effective {
     /// The value the MPI reports; null for a key it dropped.
     pub effective: Option<Text>,
     pub status: Status,
+    /// Whose value is in effect (for a dropped key: who set it), and the sources it won over.
+    pub source: Source,
 }
 
 /// The report's JSON Schema (hintcheck/report.schema.json), with a final newline.

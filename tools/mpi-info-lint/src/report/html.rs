@@ -9,7 +9,10 @@ use std::io::{self, Write};
 
 use mpi_info::hints::Escaped;
 
-use super::{compact, counted, place_words, ranks, rows, severities, source_words, Entry, Lenient, Report, Row, Text};
+use super::{
+    compact, counted, overridden_lines, place_words, ranks, rows, severities, source_words, variable_words, Entry,
+    Lenient, Report, Row, Text,
+};
 
 /// Bytes as HTML text (in an element or an attribute value).
 pub struct Html<'a>(pub &'a [u8]);
@@ -131,7 +134,7 @@ fn about(out: &mut impl Write, report: &Report) -> io::Result<()> {
     let mut findings = report.findings.to_string();
     if let Some([errors, warnings, notes]) = severities(report) {
         findings += &format!(
-            " ({}, {}), {}",
+            " (found: {}, {}, {}, each once)",
             counted(errors, "error", "errors"),
             counted(warnings, "warning", "warnings"),
             counted(notes, "note", "notes")
@@ -204,31 +207,42 @@ fn stack(out: &mut impl Write, report: &Report) -> io::Result<()> {
     }
 }
 
-/// The findings in the hint variables checked at MPI_Init: a table, with no row when the
-/// report has none.
+/// The hint variables checked at MPI_Init and their findings: a table, with no row when the
+/// report has none, and the variables' notes.
 fn environment(out: &mut impl Write, report: &Report) -> io::Result<()> {
-    const HEADING: [&str; 6] = ["place", "key", "value", "severity", "code", "finding"];
+    const HEADING: [&str; 7] = ["variable", "place", "key", "value", "severity", "code", "finding"];
     out.write_all(b"<h3>Hint variables</h3>\n")?;
     match &report.environment {
         Some(Lenient::Unknown(raw)) => writeln!(out, "<p><code>{}</code></p>", Html(&compact(raw))),
         None => table(out, "environment", &HEADING, &[]),
-        Some(Lenient::Known(findings)) => {
-            let rows: Vec<Vec<(String, Option<&str>)>> = findings
-                .iter()
-                .map(|finding| {
-                    let text = |t: &Option<Text>| optional(t.as_ref().map(Text::bytes));
+        Some(Lenient::Known(variables)) => {
+            let text = |t: &Option<Text>| optional(t.as_ref().map(Text::bytes));
+            let mut rows: Vec<Vec<(String, Option<&str>)>> = Vec::new();
+            let mut notes: Vec<Text> = Vec::new();
+            for variable in variables {
+                let name = shown_or_empty(&variable_words(variable));
+                if variable.findings.is_empty() {
+                    rows.push(vec![(name.clone(), None), ("nothing found".into(), None)]);
+                }
+                for finding in &variable.findings {
                     let severity = finding.severity.as_ref().and_then(|s| severity_class(s.bytes()));
-                    vec![
-                        (shown_or_empty(&place_words(finding)), None),
+                    rows.push(vec![
+                        (name.clone(), None),
+                        (shown_or_empty(&place_words(variable, finding)), None),
                         (text(&finding.key), None),
                         (text(&finding.value), None),
                         (text(&finding.severity), severity),
                         (text(&finding.code), None),
                         (text(&finding.message), None),
-                    ]
-                })
-                .collect();
-            table(out, "environment", &HEADING, &rows)
+                    ]);
+                }
+                notes.extend(variable.notes.iter().cloned());
+            }
+            table(out, "environment", &HEADING, &rows)?;
+            if notes.is_empty() {
+                return Ok(());
+            }
+            super::html::notes(out, "Notes on the hint variables", &notes)
         }
     }
 }
@@ -258,6 +272,12 @@ fn call(out: &mut impl Write, entry: &Entry) -> io::Result<()> {
         ("processes", entry.comm_size.to_string()),
         ("target", shown(entry.target.bytes())),
     ];
+    if let Some(caller) = &entry.caller {
+        about.push(("made by", shown(caller.bytes())));
+    }
+    if let Some(through) = &entry.through {
+        about.push(("hints through", shown(through.bytes())));
+    }
     if let Some(names) = &entry.filenames {
         let mut files = names.iter().map(|name| shown(name.bytes())).collect::<Vec<_>>().join("<br>");
         if let Some(others @ 1..) = entry.calls_on_other_files {
@@ -266,8 +286,20 @@ fn call(out: &mut impl Write, entry: &Entry) -> io::Result<()> {
         about.push(("files", files));
     }
     about_table(out, &about)?;
-    let rows: Vec<Vec<(String, Option<&str>)>> = rows(entry).iter().map(row_cells).collect();
+    let entry_rows = rows(entry);
+    let rows: Vec<Vec<(String, Option<&str>)>> = entry_rows.iter().map(row_cells).collect();
     table(out, "hints", &["key", "requested", "effective", "status", "source", "finding"], &rows)?;
+    let lost: Vec<Vec<u8>> = entry_rows
+        .iter()
+        .flat_map(|row| row.source.map(|s| overridden_lines(row.key, s)).unwrap_or_default())
+        .collect();
+    if !lost.is_empty() {
+        out.write_all(b"<h3>Overridden</h3>\n<ul>\n")?;
+        for line in lost {
+            writeln!(out, "<li>{}</li>", shown_or_empty(&line))?;
+        }
+        out.write_all(b"</ul>\n")?;
+    }
     if !entry.mismatches.is_empty() {
         out.write_all(b"<h3>Disagreements</h3>\n")?;
         let mut rows = Vec::new();

@@ -180,10 +180,10 @@ pub struct Report {
     /// The software stack the job ran on, layer by layer.
     #[serde(default)]
     pub stack: Option<Lenient<Vec<Layer>>>,
-    /// The findings in the hint variables (ROMIO_HINTS, PNETCDF_HINTS, MPICH_MPIIO_HINTS)
-    /// checked at MPI_Init.
+    /// The hint variables (ROMIO_HINTS, PNETCDF_HINTS, MPICH_MPIIO_HINTS) checked at MPI_Init,
+    /// each with its findings.
     #[serde(default)]
-    pub environment: Option<Lenient<Vec<Finding>>>,
+    pub environment: Option<Lenient<Vec<Variable>>>,
 }
 
 /// One entry: calls equal in everything but the file name they open.
@@ -197,6 +197,12 @@ pub struct Entry {
     pub calls_on_other_files: Option<u64>,
     pub comm_size: i64,
     pub target: Text,
+    /// The library above the MPI that made the call, and the call of its through which the
+    /// hints came (`hdf5`, `H5Pset_fapl_mpio`).
+    #[serde(default)]
+    pub caller: Option<Text>,
+    #[serde(default)]
+    pub through: Option<Text>,
     pub hints: Vec<Pair>,
     pub diagnostics: Vec<Diagnostic>,
     pub mismatches: Vec<Mismatch>,
@@ -248,14 +254,28 @@ pub struct Effective {
     pub source: Option<Lenient<Source>>,
 }
 
-/// Where a hint came from: the program, a hint variable (its file and line), the MPI itself.
+/// Where a hint came from: the program, a hint variable (its file and line), a library above
+/// the MPI, the MPI itself; and the values of other sources it won over.
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]
 pub struct Source {
-    pub kind: Option<Text>,
-    pub variable: Option<Text>,
-    pub path: Option<Text>,
+    pub from: Option<Text>,
+    pub file: Option<Text>,
     pub line: Option<u64>,
+    pub column: Option<u64>,
+    pub overridden: Vec<Overridden>,
+}
+
+/// A value of another source that a hint's source won over, and the rule that says so.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct Overridden {
+    pub from: Option<Text>,
+    pub file: Option<Text>,
+    pub line: Option<u64>,
+    pub column: Option<u64>,
+    pub value: Option<Text>,
+    pub why: Option<Text>,
 }
 
 /// One layer of the software stack (the MPI, an I/O library, ...).
@@ -268,12 +288,24 @@ pub struct Layer {
     pub target: Option<Text>,
 }
 
-/// A finding in a hint text (a hint variable checked at MPI_Init), at its place.
+/// A hint variable checked at MPI_Init: its file (ROMIO_HINTS) or its text, who reads it, what
+/// was found in it.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct Variable {
+    pub variable: Option<Text>,
+    pub file: Option<Text>,
+    pub value: Option<Text>,
+    pub read_by: Option<Text>,
+    pub target: Option<Text>,
+    pub findings: Vec<Finding>,
+    pub notes: Vec<Text>,
+}
+
+/// A finding in a hint text, at its line and column.
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]
 pub struct Finding {
-    pub variable: Option<Text>,
-    pub path: Option<Text>,
     pub line: Option<u64>,
     pub column: Option<u64>,
     pub key: Option<Text>,
@@ -281,7 +313,7 @@ pub struct Finding {
     pub code: Option<Text>,
     pub severity: Option<Text>,
     pub message: Option<Text>,
-    pub source: Option<Lenient<Source>>,
+    pub suggestion: Option<Text>,
 }
 
 /// Reads a report from the bytes of a file: the message completes "FILE: ...".
@@ -377,63 +409,106 @@ pub fn ranks(ranks: &[i64]) -> String {
     runs.join(",")
 }
 
-/// Where a hint came from, in a few words: its kind, then the variable, the file and the line
-/// it was read from, where given (`romio_hints ROMIO_HINTS /home/me/hints:3`); a source of a
-/// form not known here, as its JSON text.
-pub fn source_words(source: &Lenient<Source>) -> Vec<u8> {
-    let source = match source {
-        Lenient::Known(source) => source,
-        Lenient::Unknown(raw) => return compact(raw),
-    };
+/// A place a text was read at: `FROM FILE:LINE:COLUMN`, with what is given.
+fn place(from: Option<&Text>, file: Option<&Text>, line: Option<u64>, column: Option<u64>) -> Vec<u8> {
     let mut words: Vec<u8> = Vec::new();
-    for piece in [&source.kind, &source.variable, &source.path].into_iter().flatten() {
+    for piece in [from, file].into_iter().flatten() {
         if !words.is_empty() {
             words.push(b' ');
         }
         words.extend_from_slice(piece.bytes());
     }
-    if let Some(line) = source.line {
-        words.extend_from_slice(format!(":{line}").as_bytes());
-    }
-    words
-}
-
-/// The place of a hint-text finding: `VARIABLE PATH:LINE:COLUMN`, with what is given.
-pub fn place_words(finding: &Finding) -> Vec<u8> {
-    let mut words: Vec<u8> = Vec::new();
-    for piece in [&finding.variable, &finding.path].into_iter().flatten() {
-        if !words.is_empty() {
-            words.push(b' ');
-        }
-        words.extend_from_slice(piece.bytes());
-    }
-    if words.is_empty() {
-        if let Some(source) = &finding.source {
-            words = source_words(source);
-        }
-    }
-    for number in [finding.line, finding.column].into_iter().flatten() {
+    for number in [line, column].into_iter().flatten() {
         words.extend_from_slice(format!(":{number}").as_bytes());
     }
     words
 }
 
-/// The diagnostics of the whole report by severity (errors, warnings, notes), each counted as
-/// many times as its entry's calls; `None` if no diagnostic has a severity (an older report).
+/// Where a hint came from, in a few words: where it was read (`ROMIO_HINTS /home/me/hints:3`),
+/// then each value of another source it won over (`; over program 2`); a source of a form not
+/// known here, as its JSON text.
+pub fn source_words(source: &Lenient<Source>) -> Vec<u8> {
+    let source = match source {
+        Lenient::Known(source) => source,
+        Lenient::Unknown(raw) => return compact(raw),
+    };
+    let mut words = place(source.from.as_ref(), source.file.as_ref(), source.line, source.column);
+    for lost in &source.overridden {
+        words.extend_from_slice(b"; over ");
+        words.extend(place(lost.from.as_ref(), lost.file.as_ref(), lost.line, lost.column));
+        if let Some(value) = &lost.value {
+            words.extend_from_slice(b" = ");
+            words.extend_from_slice(value.bytes());
+        }
+    }
+    words
+}
+
+/// Why a source won over each other one: `KEY: FROM PLACE = VALUE lost: WHY`, one per value.
+pub fn overridden_lines(key: &[u8], source: &Lenient<Source>) -> Vec<Vec<u8>> {
+    let Lenient::Known(source) = source else { return Vec::new() };
+    source
+        .overridden
+        .iter()
+        .map(|lost| {
+            let mut line = key.to_vec();
+            line.extend_from_slice(b": ");
+            line.extend(place(lost.from.as_ref(), lost.file.as_ref(), lost.line, lost.column));
+            if let Some(value) = &lost.value {
+                line.extend_from_slice(b" = ");
+                line.extend_from_slice(value.bytes());
+            }
+            line.extend_from_slice(b" lost");
+            if let Some(why) = &lost.why {
+                line.extend_from_slice(b": ");
+                line.extend_from_slice(why.bytes());
+            }
+            line
+        })
+        .collect()
+}
+
+/// A hint variable in a few words: `ROMIO_HINTS /home/me/hints`, who reads it and for which
+/// target (`read by mpi, for mpich@4.0.2`).
+pub fn variable_words(variable: &Variable) -> Vec<u8> {
+    let mut words = place(variable.variable.as_ref(), variable.file.as_ref(), None, None);
+    if let Some(reader) = &variable.read_by {
+        words.extend_from_slice(b" (read by ");
+        words.extend_from_slice(reader.bytes());
+        if let Some(target) = &variable.target {
+            words.extend_from_slice(b", for ");
+            words.extend_from_slice(target.bytes());
+        }
+        words.push(b')');
+    }
+    words
+}
+
+/// The place of a finding in a hint variable: `VARIABLE FILE:LINE:COLUMN`.
+pub fn place_words(variable: &Variable, finding: &Finding) -> Vec<u8> {
+    place(variable.variable.as_ref(), variable.file.as_ref(), finding.line, finding.column)
+}
+/// The diagnostics of the whole report by severity (errors, warnings, notes), each once: each
+/// distinct call's and each hint variable's (the report's own `findings` counts them as the
+/// tool does, per file or per call); `None` if no diagnostic has a severity (an older report).
 pub fn severities(report: &Report) -> Option<[u64; 3]> {
     let mut counts = [0u64; 3];
     let mut any = false;
-    for entry in &report.calls {
-        for diagnostic in &entry.diagnostics {
-            let index = match diagnostic.severity.as_ref().map(Text::bytes) {
-                Some(b"error") => 0,
-                Some(b"warning") => 1,
-                Some(b"note") => 2,
-                _ => continue,
-            };
-            any = true;
-            counts[index] = counts[index].saturating_add(entry.count);
-        }
+    let calls = report.calls.iter().flat_map(|entry| entry.diagnostics.iter().map(|d| d.severity.as_ref()));
+    let variables = match &report.environment {
+        Some(Lenient::Known(variables)) => variables.as_slice(),
+        _ => &[],
+    };
+    let environment = variables.iter().flat_map(|v| v.findings.iter().map(|f| f.severity.as_ref()));
+    for severity in calls.chain(environment) {
+        let index = match severity.map(Text::bytes) {
+            Some(b"error") => 0,
+            Some(b"warning") => 1,
+            Some(b"note") => 2,
+            _ => continue,
+        };
+        any = true;
+        counts[index] += 1;
     }
     any.then_some(counts)
 }
@@ -523,9 +598,17 @@ mod tests {
     #[test]
     fn sources_in_words() {
         let source: Lenient<Source> =
-            serde_json::from_str(r#"{"kind": "romio_hints", "variable": "ROMIO_HINTS", "path": "/h", "line": 3}"#)
-                .unwrap();
-        assert_eq!(source_words(&source), b"romio_hints ROMIO_HINTS /h:3");
+            serde_json::from_str(r#"{"from": "ROMIO_HINTS", "file": "/h", "line": 3}"#).unwrap();
+        assert_eq!(source_words(&source), b"ROMIO_HINTS /h:3");
+        let source: Lenient<Source> = serde_json::from_str(
+            r#"{"from": "program", "overridden": [{"from": "ROMIO_HINTS", "file": "/h", "line": 1, "value": "2", "why": "ROMIO skips it"}]}"#,
+        )
+        .unwrap();
+        assert_eq!(source_words(&source), b"program; over ROMIO_HINTS /h:1 = 2");
+        assert_eq!(
+            overridden_lines(b"cb_nodes", &source),
+            [b"cb_nodes: ROMIO_HINTS /h:1 = 2 lost: ROMIO skips it".to_vec()]
+        );
         let source: Lenient<Source> = serde_json::from_str(r#""program""#).unwrap();
         assert_eq!(source_words(&source), b"\"program\"");
         let source: Lenient<Source> = serde_json::from_str("[1, {\"a b\": \"c \\\" d\"},\n 2]").unwrap();

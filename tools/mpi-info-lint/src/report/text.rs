@@ -7,7 +7,10 @@ use std::io::{self, Write};
 
 use mpi_info::hints::Escaped;
 
-use super::{compact, counted, place_words, ranks, rows, severities, source_words, Entry, Lenient, Report, Row, Text};
+use super::{
+    compact, counted, overridden_lines, place_words, ranks, rows, severities, source_words, variable_words, Entry,
+    Lenient, Report, Row, Text,
+};
 
 /// What stands for a piece the report does not have.
 const ABSENT: &str = "-";
@@ -83,7 +86,7 @@ pub fn write(out: &mut impl Write, file: &[u8], report: &Report, colour: bool) -
     let mut findings = counted(report.findings, "finding", "findings");
     if let Some([errors, warnings, notes]) = severities(report) {
         findings += &format!(
-            " ({}, {}), {}",
+            " (found: {}, {}, {}, each once)",
             counted(errors, "error", "errors"),
             counted(warnings, "warning", "warnings"),
             counted(notes, "note", "notes")
@@ -154,15 +157,25 @@ fn environment(out: &mut impl Write, report: &Report, painter: &Painter) -> io::
     match &report.environment {
         None => writeln!(out, "environment: {ABSENT}"),
         Some(Lenient::Unknown(raw)) => writeln!(out, "environment: {}", shown(&compact(raw))),
-        Some(Lenient::Known(findings)) if findings.is_empty() => writeln!(out, "environment: no finding"),
-        Some(Lenient::Known(findings)) => {
+        Some(Lenient::Known(variables)) if variables.is_empty() => writeln!(out, "environment: no hint variable"),
+        Some(Lenient::Known(variables)) => {
             writeln!(out, "environment:")?;
-            for finding in findings {
-                let place = place_words(finding);
-                let place = if place.is_empty() { ABSENT.to_string() } else { shown(&place) };
-                let words =
-                    finding_words(painter, finding.severity.as_ref(), finding.message.as_ref(), finding.code.as_ref());
-                writeln!(out, "  {place}: {words}")?;
+            for variable in variables {
+                let nothing = variable.findings.is_empty() && variable.notes.is_empty();
+                let found = if nothing { ": nothing found" } else { "" };
+                writeln!(out, "  {}{found}", shown(&variable_words(variable)))?;
+                for note in &variable.notes {
+                    writeln!(out, "    {}", shown(note.bytes()))?;
+                }
+                for finding in &variable.findings {
+                    let words = finding_words(
+                        painter,
+                        finding.severity.as_ref(),
+                        finding.message.as_ref(),
+                        finding.code.as_ref(),
+                    );
+                    writeln!(out, "    {}: {words}", shown(&place_words(variable, finding)))?;
+                }
             }
             Ok(())
         }
@@ -186,9 +199,15 @@ fn finding_words(painter: &Painter, severity: Option<&Text>, message: Option<&Te
 /// One call's block: its heading, its file names, the table of its keys, its disagreements
 /// and notes.
 fn call(out: &mut impl Write, entry: &Entry, painter: &Painter) -> io::Result<()> {
+    // The library above the MPI that made the call, and its call the hints came through.
+    let by = match (&entry.caller, &entry.through) {
+        (Some(caller), Some(through)) => format!(" (by {}, through {})", shown(caller.bytes()), shown(through.bytes())),
+        (Some(caller), None) => format!(" (by {})", shown(caller.bytes())),
+        (None, _) => String::new(),
+    };
     writeln!(
         out,
-        "{}: {}, {}, target {}",
+        "{}{by}: {}, {}, target {}",
         painter.bold(&shown(entry.call.bytes())),
         counted(entry.count, "call", "calls"),
         counted(u64::try_from(entry.comm_size).unwrap_or(0), "process", "processes"),
@@ -207,6 +226,14 @@ fn call(out: &mut impl Write, entry: &Entry, painter: &Painter) -> io::Result<()
     } else {
         let lines: Vec<Line<'_>> = rows.iter().map(|row| line(row, painter)).collect();
         table(out, painter, "  ", &["key", "requested", "effective", "status", "source", "finding"], &lines)?;
+        let lost: Vec<Vec<u8>> =
+            rows.iter().flat_map(|row| row.source.map(|s| overridden_lines(row.key, s)).unwrap_or_default()).collect();
+        if !lost.is_empty() {
+            writeln!(out, "  overridden:")?;
+            for line in lost {
+                writeln!(out, "    {}", shown(&line))?;
+            }
+        }
     }
     if !entry.mismatches.is_empty() {
         writeln!(out, "  disagreements:")?;
@@ -329,7 +356,7 @@ mod tests {
         assert_eq!(
             render(false),
             "r.json: libmpi_info_hintcheck 0.1.0 report\n\
-             totals: 1 checked call (1 distinct), 1 finding (0 errors, 1 warning), 1 note, 0 hints on which processes disagreed\n\
+             totals: 1 checked call (1 distinct), 1 finding (found: 0 errors, 1 warning, 1 note, each once), 0 hints on which processes disagreed\n\
              job: X, target mpich, rank 0 of 2, not finalized (the job ended or was still running)\n\
              stack: -\nenvironment: -\nnotes: -\n\n\
              MPI_File_open: 1 call, 2 processes, target mpich\n  \
