@@ -172,6 +172,11 @@ static const int *const mpi_info_link_check __attribute__((used MPI_INFO_LINK_CH
 
 /* ======== end of the MPIX_ constants ======== */
 
+/**
+ * How much a finding matters.
+ */
+typedef struct Severity Severity;
+
 #if !defined(MPI_INFO_NULL)
 /**
  * An info object handle (MPI-5.0 standard ABI).

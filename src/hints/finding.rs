@@ -71,6 +71,9 @@ pub enum Severity {
 }
 
 impl Severity {
+    /// Every severity, the gravest first.
+    pub const ALL: [Severity; 3] = [Severity::Error, Severity::Warning, Severity::Note];
+
     pub fn as_str(self) -> &'static str {
         match self {
             Severity::Error => "error",

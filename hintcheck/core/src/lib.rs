@@ -1395,7 +1395,7 @@ impl State {
                 Some(f) => format!("{} {}", e.variable.as_str(), Escaped(&f.0)),
                 None => e.variable.as_str().to_string(),
             };
-            for f in e.findings.iter().filter(|f| !matches!(f.severity, report::DiagnosticSeverity::Note)) {
+            for f in e.findings.iter().filter(|f| f.severity.0 != Severity::Note) {
                 let mut line = format!("{name}:{}:{}: ", f.line, f.column);
                 if let (Some(k), Some(v)) = (&f.key, &f.value) {
                     let _ = write!(line, "{}={}: ", Escaped(&k.0), Escaped(&v.0));

@@ -411,53 +411,61 @@ pub struct Pair {
     pub source: Source,
 }
 
-/// A diagnostic code (docs/hints.md explains each).
-#[derive(Clone, Copy, Serialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum DiagnosticCode {
-    UnknownKey,
-    BadValue,
-    UnitSuffix,
-    OutOfRange,
-    NotReadByTarget,
-    TooLongForTarget,
-    Conflict,
-    UnusualSpelling,
-}
+/// A diagnostic code (docs/hints.md explains each): the checker's, written by its name.
+#[derive(Clone, Copy)]
+pub struct DiagnosticCode(pub Code);
 
 impl From<Code> for DiagnosticCode {
     fn from(code: Code) -> DiagnosticCode {
-        match code {
-            Code::UnknownKey => DiagnosticCode::UnknownKey,
-            Code::BadValue => DiagnosticCode::BadValue,
-            Code::UnitSuffix => DiagnosticCode::UnitSuffix,
-            Code::OutOfRange => DiagnosticCode::OutOfRange,
-            Code::NotReadByTarget => DiagnosticCode::NotReadByTarget,
-            Code::TooLongForTarget => DiagnosticCode::TooLongForTarget,
-            Code::Conflict => DiagnosticCode::Conflict,
-            Code::UnusualSpelling => DiagnosticCode::UnusualSpelling,
-        }
+        DiagnosticCode(code)
     }
 }
 
-/// How much a diagnostic matters (docs/hints.md): an error (read otherwise than meant), a
-/// warning (no effect on the MPI checked for) or a note (another layer's hint, an unusual
-/// spelling). Notes are not counted in `findings` nor summarised.
-#[derive(Clone, Copy, Debug, Serialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum DiagnosticSeverity {
-    Error,
-    Warning,
-    Note,
+impl Serialize for DiagnosticCode {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.0.as_str())
+    }
 }
+
+impl JsonSchema for DiagnosticCode {
+    fn schema_name() -> Cow<'static, str> {
+        "DiagnosticCode".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        let names: Vec<&str> = Code::ALL.iter().map(|code| code.as_str()).collect();
+        json_schema!({"description": "A diagnostic code (docs/hints.md explains each).", "type": "string", "enum": names})
+    }
+}
+
+/// How much a diagnostic matters (docs/hints.md): the checker's severity, written by its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DiagnosticSeverity(pub Severity);
 
 impl From<Severity> for DiagnosticSeverity {
     fn from(severity: Severity) -> DiagnosticSeverity {
-        match severity {
-            Severity::Error => DiagnosticSeverity::Error,
-            Severity::Warning => DiagnosticSeverity::Warning,
-            Severity::Note => DiagnosticSeverity::Note,
-        }
+        DiagnosticSeverity(severity)
+    }
+}
+
+impl Serialize for DiagnosticSeverity {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.0.as_str())
+    }
+}
+
+impl JsonSchema for DiagnosticSeverity {
+    fn schema_name() -> Cow<'static, str> {
+        "DiagnosticSeverity".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        let names: Vec<&str> = Severity::ALL.iter().map(|severity| severity.as_str()).collect();
+        json_schema!({
+            "description": "How much a diagnostic matters (docs/hints.md): an error (read otherwise than meant), a warning (no effect on the MPI checked for) or a note (another layer's hint, an unusual spelling). Notes are not counted in `findings` nor summarised.",
+            "type": "string",
+            "enum": names
+        })
     }
 }
 
