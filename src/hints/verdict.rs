@@ -170,13 +170,12 @@ pub(crate) fn judge(entry: &Entry, reader: &Reader, value: &[u8]) -> Result<Opti
 
     match (fallback.unwrap_or(reading), meant) {
         (Reading::Sentinel(_) | Reading::Text | Reading::List, _) => Ok(None),
-        (Reading::Number(read), Meant::Number(number, suffix)) if fallback.is_none() && read == number => {
+        (Reading::Number(read), Meant::Number(number, _)) if fallback.is_none() && read == number => {
             let exempt =
                 reader.sentinels.iter().any(|s| self::number(s.value.as_bytes()).is_some_and(|(s, _)| s == read));
             if exempt || !out_of_range(reader, read, &mut outcome) {
                 return Ok(None);
             }
-            let _ = suffix;
             error(Code::OutOfRange, outcome, None)
         }
         (Reading::Number(read), Meant::Number(number, Some(suffix))) => {
@@ -200,10 +199,9 @@ pub(crate) fn judge(entry: &Entry, reader: &Reader, value: &[u8]) -> Result<Opti
             }
             Ok(None)
         }
-        (Reading::Number(read), Meant::Number(number, None))
-            if fallback.is_none() && out_of_range(reader, number, &mut outcome) =>
-        {
+        (Reading::Number(read), Meant::Number(number, None)) if fallback.is_none() && outside(reader, number) => {
             // A number past what the parser keeps (atoi's 32 bits).
+            out_of_range(reader, number, &mut outcome);
             let _ = write!(outcome, "; it is read as {read}");
             error(Code::OutOfRange, outcome, None)
         }
@@ -212,7 +210,7 @@ pub(crate) fn judge(entry: &Entry, reader: &Reader, value: &[u8]) -> Result<Opti
                 None if parsers::strtol(value, 10, false).digits > 0 => {
                     let rest = trim(&value[parsers::strtol(value, 10, false).end..]);
                     let _ = write!(outcome, "'{shown}' is read as {read}: '{}' is dropped", Quoted(rest));
-                    if out_of_range(reader, read, &mut MessageBuf::new()) {
+                    if outside(reader, read) {
                         let _ = write!(outcome, ", and {read} is out of its range");
                     }
                     return error(Code::BadValue, outcome, Some(try_format(format_args!("{read}"))?));
@@ -384,6 +382,11 @@ fn not_read(outcome: &mut MessageBuf, shown: Quoted<'_>, reader: &Reader) {
             let _ = write!(outcome, "'{shown}' is not read: it takes {takes}");
         }
     }
+}
+
+/// Whether `n` is outside the reader's range.
+fn outside(reader: &Reader, n: i128) -> bool {
+    reader.min.is_some_and(|min| n < i128::from(min)) || reader.max.is_some_and(|max| n > i128::from(max))
 }
 
 /// Writes why `n` is outside the reader's range, if it is.
