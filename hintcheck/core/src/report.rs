@@ -411,63 +411,50 @@ pub struct Pair {
     pub source: Source,
 }
 
-/// A diagnostic code (docs/hints.md explains each): the checker's, written by its name.
-#[derive(Clone, Copy)]
-pub struct DiagnosticCode(pub Code);
+/// A newtype of one of the checker's enums, written by its name (`as_str`), with the schema of
+/// its names (`ALL`).
+macro_rules! by_name {
+    ($(#[$doc:meta])* $name:ident($inner:ty), $description:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct $name(pub $inner);
 
-impl From<Code> for DiagnosticCode {
-    fn from(code: Code) -> DiagnosticCode {
-        DiagnosticCode(code)
-    }
+        impl From<$inner> for $name {
+            fn from(inner: $inner) -> $name {
+                $name(inner)
+            }
+        }
+
+        impl Serialize for $name {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(self.0.as_str())
+            }
+        }
+
+        impl JsonSchema for $name {
+            fn schema_name() -> Cow<'static, str> {
+                stringify!($name).into()
+            }
+
+            fn json_schema(_: &mut SchemaGenerator) -> Schema {
+                let names: Vec<&str> = <$inner>::ALL.iter().map(|each| each.as_str()).collect();
+                json_schema!({"description": $description, "type": "string", "enum": names})
+            }
+        }
+    };
 }
 
-impl Serialize for DiagnosticCode {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.0.as_str())
-    }
-}
+by_name!(
+    /// A diagnostic code: the checker's.
+    DiagnosticCode(Code),
+    "A diagnostic code (docs/hints.md explains each)."
+);
 
-impl JsonSchema for DiagnosticCode {
-    fn schema_name() -> Cow<'static, str> {
-        "DiagnosticCode".into()
-    }
-
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        let names: Vec<&str> = Code::ALL.iter().map(|code| code.as_str()).collect();
-        json_schema!({"description": "A diagnostic code (docs/hints.md explains each).", "type": "string", "enum": names})
-    }
-}
-
-/// How much a diagnostic matters (docs/hints.md): the checker's severity, written by its name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DiagnosticSeverity(pub Severity);
-
-impl From<Severity> for DiagnosticSeverity {
-    fn from(severity: Severity) -> DiagnosticSeverity {
-        DiagnosticSeverity(severity)
-    }
-}
-
-impl Serialize for DiagnosticSeverity {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.0.as_str())
-    }
-}
-
-impl JsonSchema for DiagnosticSeverity {
-    fn schema_name() -> Cow<'static, str> {
-        "DiagnosticSeverity".into()
-    }
-
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        let names: Vec<&str> = Severity::ALL.iter().map(|severity| severity.as_str()).collect();
-        json_schema!({
-            "description": "How much a diagnostic matters (docs/hints.md): an error (read otherwise than meant), a warning (no effect on the MPI checked for) or a note (another layer's hint, an unusual spelling). Notes are not counted in `findings` nor summarised.",
-            "type": "string",
-            "enum": names
-        })
-    }
-}
+by_name!(
+    /// How much a diagnostic matters: the checker's severity.
+    DiagnosticSeverity(Severity),
+    "How much a diagnostic matters (docs/hints.md): an error (read otherwise than meant), a warning (no effect on the MPI checked for) or a note (another layer's hint, an unusual spelling). Notes are not counted in `findings` nor summarised."
+);
 
 #[derive(Clone, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

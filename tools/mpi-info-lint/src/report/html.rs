@@ -10,8 +10,8 @@ use std::io::{self, Write};
 use mpi_info::hints::Escaped;
 
 use super::{
-    compact, counted, overridden_lines, place_words, ranks, rows, severities, source_words, variable_words, Entry,
-    Lenient, Report, Row, Text,
+    compact, counted, found, overridden_lines, place_words, ranks, rows, source_words, variable_words, Entry, Lenient,
+    Report, Row, Text,
 };
 
 /// Bytes as HTML text (in an element or an attribute value).
@@ -131,15 +131,7 @@ fn about_table(out: &mut impl Write, rows: &[(&str, String)]) -> io::Result<()> 
 
 /// The totals first, then the job.
 fn about(out: &mut impl Write, report: &Report) -> io::Result<()> {
-    let mut findings = report.findings.to_string();
-    if let Some([errors, warnings, notes]) = severities(report) {
-        findings += &format!(
-            " (found: {}, {}, {}, each once)",
-            counted(errors, "error", "errors"),
-            counted(warnings, "warning", "warnings"),
-            counted(notes, "note", "notes")
-        );
-    }
+    let findings = report.findings.to_string() + &found(report);
     let text = |t: &Option<Text>| optional(t.as_ref().map(Text::bytes));
     about_table(
         out,

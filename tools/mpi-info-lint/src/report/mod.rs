@@ -513,6 +513,20 @@ pub fn severities(report: &Report) -> Option<[u64; 3]> {
     any.then_some(counts)
 }
 
+/// What the report holds, by severity, each once: " (found: 2 errors, 1 warning, 0 notes, each
+/// once)"; nothing for a report whose diagnostics have no severity.
+pub fn found(report: &Report) -> String {
+    match severities(report) {
+        Some([errors, warnings, notes]) => format!(
+            " (found: {}, {}, {}, each once)",
+            counted(errors, "error", "errors"),
+            counted(warnings, "warning", "warnings"),
+            counted(notes, "note", "notes")
+        ),
+        None => String::new(),
+    }
+}
+
 /// "1 call", "2 calls": a count and its noun, plural unless it is 1.
 pub fn counted(count: u64, one: &str, many: &str) -> String {
     format!("{count} {}", if count == 1 { one } else { many })

@@ -8,8 +8,8 @@ use std::io::{self, Write};
 use mpi_info::hints::Escaped;
 
 use super::{
-    compact, counted, overridden_lines, place_words, ranks, rows, severities, source_words, variable_words, Entry,
-    Lenient, Report, Row, Text,
+    compact, counted, found, overridden_lines, place_words, ranks, rows, source_words, variable_words, Entry, Lenient,
+    Report, Row, Text,
 };
 
 /// What stands for a piece the report does not have.
@@ -83,15 +83,7 @@ pub fn write(out: &mut impl Write, file: &[u8], report: &Report, colour: bool) -
             shown(report.version.bytes())
         ))
     )?;
-    let mut findings = counted(report.findings, "finding", "findings");
-    if let Some([errors, warnings, notes]) = severities(report) {
-        findings += &format!(
-            " (found: {}, {}, {}, each once)",
-            counted(errors, "error", "errors"),
-            counted(warnings, "warning", "warnings"),
-            counted(notes, "note", "notes")
-        );
-    }
+    let findings = counted(report.findings, "finding", "findings") + &found(report);
     writeln!(
         out,
         "totals: {} ({} distinct), {}, {} on which processes disagreed",
