@@ -938,9 +938,13 @@ if command -v man >/dev/null 2>&1 && [ -f "$page" ]; then
         check "the man page documents $option" grep -qF -- "$option" "$tmp/page.txt"
     done
     for code in unknown-key bad-value unit-suffix out-of-range not-read-by-target too-long-for-target conflict \
-                malformed-line duplicate-key truncated-input; do
+                malformed-line duplicate-key truncated-input unusual-spelling; do
         check "the man page documents $code" grep -qE "^ +$code\b" "$tmp/page.txt"
     done
+    # Issue 33's target strings and the note severity, which the page once did not mention.
+    check "the man page documents NAME@RELEASE targets" grep -qF "openmpi@4.1" "$tmp/page.txt"
+    tr -s ' \n' '  ' <"$tmp/page.txt" >"$tmp/page-joined.txt" # a phrase may be folded anywhere
+    check "the man page documents the note severity" grep -qF "and note where" "$tmp/page-joined.txt"
 else
     echo "man is missing: the man page rendering checks are skipped (Debian package man-db)"
 fi

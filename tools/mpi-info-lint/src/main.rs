@@ -1,10 +1,11 @@
 //! mpi-info-lint: checks MPI hint files against the field's hint vocabulary, the way each MPI
 //! implementation would read them (man page: docs/man/mpi-info-lint.1).
 //!
-//! Exit status: 0 nothing found, 1 findings, 2 a usage error, an input that cannot be read or
-//! an error writing the output. With --report, it shows a report of libmpi_info_hintcheck
-//! (src/report/): 0 shown, 2 a usage error, a report that cannot be read or an error writing. Findings are written as each input is checked; when the reader
-//! of the output has gone (a closed pipe), the command stops with exit status 0 and no message.
+//! Exit status: 0 nothing found or notes only, 1 errors or warnings, 2 a usage error, an input
+//! that cannot be read or an error writing the output. With --report, it shows a report of
+//! libmpi_info_hintcheck (src/report/): 0 shown, 2 a usage error, a report that cannot be read
+//! or an error writing. Findings are written as each input is checked; when the reader of the
+//! output has gone (a closed pipe), the command stops with exit status 0 and no message.
 
 mod input;
 mod output;
@@ -39,8 +40,9 @@ struct Args {
     #[arg(value_name = "FILE")]
     files: Vec<PathBuf>,
 
-    /// Check for these targets only: mpi, mpich, openmpi, pnetcdf, cray-mpich (comma-separated;
-    /// default: all).
+    /// Check for these targets only: mpi, mpich, openmpi, pnetcdf, cray-mpich, each optionally
+    /// at a release: NAME@4.0.2, NAME@4.1 (the series), NAME@main (comma-separated; default:
+    /// all, each at its newest release).
     #[arg(long, short = 't', value_name = "T[,T...]")]
     target: Option<String>,
 
@@ -81,9 +83,9 @@ struct Args {
     color: output::ColorChoice,
 }
 
-const EXIT_HELP: &str =
-    "Exit status: 0 nothing found (with --report: the report shown), 1 findings, 2 a usage error, an \
-input that cannot be read or an error writing the output.\n\
+const EXIT_HELP: &str = "Exit status: 0 nothing found or notes only (with --report: the report \
+shown), 1 errors or warnings, 2 a usage error, an input that cannot be read or an error writing \
+the output.\n\
 See man mpi-info-lint, and docs/hints.md for what is checked and where each rule comes from.";
 
 /// Writes "mpi-info-lint: MESSAGE" on standard error, escaped as every text output is
