@@ -672,6 +672,12 @@ import json, os, sys
 dup = [o for o in json.load(open(sys.argv[1])) if o["code"] == "duplicate-key"]
 assert len(dup) == 1 and os.fsencode(dup[0]["key"]) == b"cb_\x1b[31m\x07\xffx" and dup[0]["value"] is None, dup
 ' "$out"
+# A right-to-left override in a key would make the terminal show the rest of the line reversed.
+printf 'cb_nodes\342\200\256x 1\n' >bidi-key.txt
+run bidi-key.txt
+check "a key with a right-to-left override: shown escaped, in the order it is" \
+    line "bidi-key.txt:1:1: warning: unknown hint 'cb_nodes\\u{202e}x': no vocabulary has it [unknown-key]"
+check "a key with a right-to-left override: no raw U+202E on stdout" sh -c "! grep -qF '$(printf '\342\200\256')' '$out'"
 printf 'romio_cb_write en\033able\377\n' >hostile-value.txt
 run --target mpich --format json hostile-value.txt
 check "a hostile value of a known key, JSON: bad-value with the value's bytes" \

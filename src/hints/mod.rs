@@ -78,7 +78,7 @@ pub use parsers::Parser;
 pub use parsers::Reading;
 pub use release::Version;
 pub use targets::{TargetError, Targets};
-pub use text::{Escaped, JsonText, Quoted};
+pub use text::{shown_escaped, Escaped, JsonText, Quoted};
 pub use textcheck::{check_text, nul_line, TextFinding};
 pub use verdict::Takes;
 pub use vocab::{

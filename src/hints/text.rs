@@ -84,9 +84,19 @@ impl fmt::Display for Quoted<'_> {
 }
 
 /// Text for a terminal, whole: a path, a name, a vocabulary's text. The one escaping rule of
-/// every text output (docs/hints.md): control characters (C0, DEL, C1) as Rust escapes them
-/// (`\n`, `\t`, `\r`, `\u{1b}`), each byte that is not UTF-8 as `\xNN`; nothing is cut.
+/// every text output (docs/hints.md): each character [`shown_escaped`] as Rust escapes it
+/// (`\n`, `\t`, `\r`, `\u{1b}`, `\u{202e}`), each byte that is not UTF-8 as `\xNN`; nothing
+/// is cut.
 pub struct Escaped<'a>(pub &'a [u8]);
+
+/// The characters no text output writes raw: the controls (C0, DEL, C1), which move the cursor,
+/// ring or start escape sequences; and the bidirectional formatting characters (U+061C,
+/// U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069), which make a terminal show the text
+/// around them in another order than it is, so that a key could look like another.
+pub fn shown_escaped(ch: char) -> bool {
+    ch.is_control()
+        || matches!(ch, '\u{61c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
 
 impl fmt::Display for Escaped<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -110,7 +120,7 @@ fn escape(text: &[u8], limit: Option<usize>, f: &mut fmt::Formatter<'_>) -> fmt:
                 f.write_str(&valid[start..at])?;
                 return f.write_str("...");
             }
-            if ch.is_control() {
+            if shown_escaped(ch) {
                 f.write_str(&valid[start..at])?;
                 write!(f, "{}", ch.escape_default())?;
                 start = at + ch.len_utf8();
@@ -256,6 +266,17 @@ mod tests {
         assert_eq!(shown, format!("/tmp/{}/h\\u{{1b}}[31mints\\n\\u{{9b}}é", "d".repeat(300)));
         assert_eq!(Escaped(b"a\x07b\x7f\xff\xc3").to_string(), "a\\u{7}b\\u{7f}\\xff\\xc3");
         assert!(!Escaped(b"\x1b\x07\n\r\x9b").to_string().bytes().any(|b| b.is_ascii_control()));
+        // A right-to-left override makes a terminal show what follows it reversed.
+        assert_eq!(
+            Escaped("a\u{202e}b\u{2066}c\u{200f}\u{61c}".as_bytes()).to_string(),
+            "a\\u{202e}b\\u{2066}c\\u{200f}\\u{61c}"
+        );
+        assert_eq!(Quoted("\u{202d}x".as_bytes()).to_string(), "\\u{202d}x");
+        // Neighbours of the ranges, and other scripts, are shown as they are.
+        assert_eq!(
+            Escaped("\u{2029}\u{2065}\u{206a}\u{200d}é".as_bytes()).to_string(),
+            "\u{2029}\u{2065}\u{206a}\u{200d}é"
+        );
     }
 
     #[test]

@@ -1,13 +1,13 @@
 //! A report as one HTML page, whole in itself: its style inline, no script, no other file, the
 //! same tables as the text ([`super::text`]) with a colour per status and severity. Every piece
 //! that comes from the report is written by [`Html`]: `&`, `<`, `>`, `"` and `'` as character
-//! references, and each control character and byte that is not UTF-8 as [`Escaped`] shows it
-//! (`\u{1b}`, `\xff`), marked, never raw.
+//! references, and each control or bidirectional formatting character and byte that is not UTF-8
+//! as [`Escaped`] shows it (`\u{1b}`, `\u{202e}`, `\xff`), marked, never raw.
 
 use std::fmt;
 use std::io::{self, Write};
 
-use mpi_info::hints::Escaped;
+use mpi_info::hints::{shown_escaped, Escaped};
 
 use super::{
     compact, counted, found, overridden_lines, place_words, ranks, rows, source_words, variable_words, Entry, Lenient,
@@ -27,7 +27,7 @@ impl fmt::Display for Html<'_> {
                     '>' => f.write_str("&gt;")?,
                     '"' => f.write_str("&quot;")?,
                     '\'' => f.write_str("&#39;")?,
-                    ch if ch.is_control() => {
+                    ch if shown_escaped(ch) => {
                         let escaped = Escaped(ch.encode_utf8(&mut [0; 4]).as_bytes()).to_string();
                         write!(f, "<span class=\"esc\">{escaped}</span>")?;
                     }
@@ -348,6 +348,7 @@ mod tests {
              <span class=\"esc\">\\u{7}</span><span class=\"esc\">\\n</span><span class=\"esc\">\\xff</span>"
         );
         assert_eq!(Html("é, 😀".as_bytes()).to_string(), "é, 😀");
+        assert_eq!(Html("a\u{202e}b".as_bytes()).to_string(), "a<span class=\"esc\">\\u{202e}</span>b");
     }
 
     #[test]
