@@ -176,7 +176,9 @@ impl Checker<'_> {
 
     /// No named target reads the key in the releases named: a warning where one of them reads
     /// it in other releases or under another spelling (the hint has no effect there, and what
-    /// does is known), else a note (it is another implementation's, or a library's above).
+    /// does is known), else a note (it is another implementation's, or a library's above). A
+    /// library above the MPI passes what it does not read on to the MPI, so where only such a
+    /// library reads it elsewhere and an MPI reads it, it is the MPI's hint: a note.
     fn not_read(&self, entry: &Entry, coverage: &[Coverage<'_>], found: &mut Found<'_>) -> Result<(), Error> {
         let vocabulary = self.vocabulary;
         let quoted = Quoted(entry.key.as_bytes());
@@ -192,8 +194,18 @@ impl Checker<'_> {
                 Some(try_string(&spelling.key)?),
             );
         }
-        if let Some(elsewhere) = coverage.iter().find(|c| c.anywhere != 0) {
+        let elsewhere = coverage.iter().filter(|c| c.anywhere != 0);
+        let own = elsewhere.clone().find(|c| c.label.target.passes_hints_to_mpi.is_none());
+        if let Some(elsewhere) = own.or_else(|| elsewhere.clone().next()) {
             let other = Label { releases: elsewhere.anywhere, show: true, ..elsewhere.label };
+            let mut mpis = mpi_readers(vocabulary, entry).peekable();
+            if own.is_none() && mpis.peek().is_some() {
+                let library = &elsewhere.label.target.name;
+                let mpis = Joined(mpis, ", ");
+                let _ =
+                    write!(message, "; {library} passes it on to the MPI, and it is read by {mpis} (and by {other})");
+                return found.add(Code::NotReadByTarget, Severity::Note, message.as_str(), None);
+            }
             let _ = write!(message, "; it is read by {other}");
             return found.add(Code::NotReadByTarget, Severity::Warning, message.as_str(), None);
         }
@@ -202,7 +214,8 @@ impl Checker<'_> {
     }
 
     /// Named targets that read the key in some releases named but not in others (when no other
-    /// named target reads it), or store it without using it: a warning for those releases.
+    /// named target reads it), or store it without using it: a warning for those releases (a
+    /// note where a library above the MPI does not read it and an MPI does, as in `not_read`).
     fn partly_read(&self, entry: &Entry, coverage: &[Coverage<'_>], found: &mut Found<'_>) -> Result<(), Error> {
         let quoted = Quoted(entry.key.as_bytes());
         for (n, seen) in coverage.iter().enumerate() {
@@ -219,7 +232,19 @@ impl Checker<'_> {
                     let _ = write!(message, "; {without} reads it as '{}'", spelling.key);
                 }
                 let suggestion = spelling.map(|(s, _)| try_string(&s.key)).transpose()?;
-                found.add(Code::NotReadByTarget, Severity::Warning, message.as_str(), suggestion)?;
+                let mut mpis = mpi_readers(self.vocabulary, entry).peekable();
+                let severity = if seen.label.target.passes_hints_to_mpi.is_some() && mpis.peek().is_some() {
+                    let library = &seen.label.target.name;
+                    let _ = write!(
+                        message,
+                        "; {library} passes it on to the MPI, and it is read by {}",
+                        Joined(mpis, ", ")
+                    );
+                    Severity::Note
+                } else {
+                    Severity::Warning
+                };
+                found.add(Code::NotReadByTarget, severity, message.as_str(), suggestion)?;
             }
             let unused = seen.covered & !seen.used;
             if unused != 0 {
@@ -423,6 +448,16 @@ fn chars(text: &[u8]) -> usize {
 }
 
 /// The targets that read an entry, each once, in the vocabulary's order.
+/// The targets that read the key and are an MPI (or the standard), not a library above one.
+fn mpi_readers<'v>(vocabulary: &'v Vocabulary, entry: &'v Entry) -> impl Iterator<Item = &'v String> + Clone {
+    vocabulary
+        .targets()
+        .filter(move |target| {
+            target.passes_hints_to_mpi.is_none() && vocabulary.readers(entry).any(|reader| reader.target == target.name)
+        })
+        .map(|target| &target.name)
+}
+
 fn reader_targets<'v>(vocabulary: &'v Vocabulary, entry: &'v Entry) -> impl Iterator<Item = &'v String> + Clone {
     vocabulary
         .targets()

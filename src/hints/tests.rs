@@ -311,8 +311,16 @@ fn bad_documents_say_what_is_wrong() {
     )
     .is_ok());
 
-    let cases: [(&str, &str); 9] = [
+    let cases: [(&str, &str); 11] = [
         ("[]", "the document: is an array, not an object"),
+        (
+            r#"{"format": "mpi-info-hints", "version": 1, "targets": [{"name": "t", "title": "T", "read": "r", "passes_hints_to_mpi": "x.c:1"}], "keys": []}"#,
+            "targets[0]: unknown field \"passes_hints_to_mpi\"",
+        ),
+        (
+            r#"{"format": "mpi-info-hints", "version": 2, "targets": [{"name": "t", "title": "T", "read": "r", "passes_hints_to_mpi": true}], "keys": []}"#,
+            "targets[0]: \"passes_hints_to_mpi\" is a boolean, not a string",
+        ),
         (r#"{"format": "x", "version": 1}"#, "\"format\" is \"x\", not \"mpi-info-hints\""),
         (r#"{"format": "mpi-info-hints", "version": 3}"#, "\"version\" is 3; this library reads versions 1 and 2"),
         (
@@ -722,6 +730,30 @@ mod audit {
         assert_eq!(severities("openmpi", &[("nc_var_align_size", "4096")]), [Severity::Note]);
         assert_eq!(severities("openmpi@4.1.4", &[("striping_unit", "1048576")]), [Severity::Warning]);
         assert_eq!(severities("openmpi", &[("striping_unit", "1048576")]), []);
+    }
+
+    #[test]
+    fn an_mpi_hint_given_to_pnetcdf_is_passed_on_whatever_its_release() {
+        // PnetCDF 1.12.3 reads no ROMIO hint, but hands them all to MPI_File_open; its GIO
+        // driver reads some from 1.15.0. That is no warning for 1.12.3 or the 1.x series.
+        let passed_on = |targets: &str, key: &str| {
+            let found = verdicts(targets, &[(key, "disable")]);
+            assert_eq!(found.len(), 1, "{targets} {key}: {found:?}");
+            assert_eq!((found[0].0, found[0].1), (Code::NotReadByTarget, Severity::Note), "{targets} {key}");
+            assert!(found[0].2.contains("pnetcdf passes it on to the MPI, and it is read by mpich"), "{}", found[0].2);
+        };
+        passed_on("pnetcdf@1.12.3", "romio_ds_write");
+        passed_on("pnetcdf@1.12.3,openmpi@4.1.4", "romio_ds_write"); // a ROMIO hint on OMPIO too
+        passed_on("pnetcdf@1.12.3,openmpi@4.1.4", "romio_no_indep_rw");
+        passed_on("pnetcdf@1", "romio_ds_write"); // read by 1.15.0 on only
+        assert_eq!(severities("pnetcdf@1.12.3", &[("cb_nodes", "4")]), [Severity::Note]);
+        assert_eq!(verdicts("pnetcdf@1.15.0", &[("romio_ds_write", "disable")]), []);
+        assert_eq!(verdicts("pnetcdf@1.12.3,mpich@4.0.2", &[("romio_ds_write", "disable")]), []);
+        // An MPI's own hint in the wrong release stays a warning, a library reading it or not.
+        assert_eq!(severities("mpich@4.0.2", &[("start_iodevice", "2")]), [Severity::Warning]);
+        assert_eq!(severities("pnetcdf@1.12.3,mpich@4.0.2", &[("start_iodevice", "2")]), [Severity::Warning]);
+        // A key only PnetCDF reads, in releases not named, still is a warning: nothing else reads it.
+        assert_eq!(severities("pnetcdf@1.12.3", &[("nc_driver", "gio")]), [Severity::Warning]);
     }
 }
 

@@ -84,6 +84,10 @@ pub struct Target {
     /// The longest value, in characters.
     pub value_max: Option<usize>,
     pub limits_source: Option<String>,
+    /// For a library above the MPI (PnetCDF): where it hands the info it is given to the MPI
+    /// (`MPI_File_open`). A hint it does not read still reaches the MPI, so it is the MPI's
+    /// hint there, not a mistake.
+    pub passes_hints_to_mpi: Option<String>,
     /// Its releases, oldest first (`main` last, if listed); empty for a target described
     /// without releases.
     pub releases: Vec<Version>,
@@ -749,7 +753,7 @@ impl<'v> Fields<'v> {
 fn read_target(item: &Value, n: usize, v2: bool) -> Result<Target, VocabularyError> {
     let fields = Fields::at(item, format_args!("targets[{n}]"))?;
     let known: &[&str] = if v2 {
-        &["name", "title", "read", "key_max", "value_max", "limits_source", "releases"]
+        &["name", "title", "read", "key_max", "value_max", "limits_source", "releases", "passes_hints_to_mpi"]
     } else {
         &["name", "title", "read", "key_max", "value_max", "limits_source"]
     };
@@ -779,6 +783,7 @@ fn read_target(item: &Value, n: usize, v2: bool) -> Result<Target, VocabularyErr
         key_max: fields.optional_limit("key_max")?,
         value_max: fields.optional_limit("value_max")?,
         limits_source: fields.optional_owned("limits_source")?,
+        passes_hints_to_mpi: fields.optional_owned("passes_hints_to_mpi")?,
         releases,
     };
     if (target.key_max.is_some() || target.value_max.is_some()) && target.limits_source.is_none() {
