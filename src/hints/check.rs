@@ -447,7 +447,6 @@ fn chars(text: &[u8]) -> usize {
     text.utf8_chunks().map(|chunk| chunk.valid().chars().count() + chunk.invalid().len()).sum()
 }
 
-/// The targets that read an entry, each once, in the vocabulary's order.
 /// The targets that read the key and are an MPI (or the standard), not a library above one.
 fn mpi_readers<'v>(vocabulary: &'v Vocabulary, entry: &'v Entry) -> impl Iterator<Item = &'v String> + Clone {
     vocabulary
@@ -458,6 +457,7 @@ fn mpi_readers<'v>(vocabulary: &'v Vocabulary, entry: &'v Entry) -> impl Iterato
         .map(|target| &target.name)
 }
 
+/// The targets that read an entry, each once, in the vocabulary's order.
 fn reader_targets<'v>(vocabulary: &'v Vocabulary, entry: &'v Entry) -> impl Iterator<Item = &'v String> + Clone {
     vocabulary
         .targets()
