@@ -675,6 +675,19 @@ mod tests {
         list.iter().map(|w| w.to_string()).collect()
     }
 
+    const ORDERS: [&str; 4] = ["rar", "raw", "war", "waw"];
+
+    /// MPICH's `accumulate_ordering`: a comma list of orders compared by prefix, or `none` alone.
+    fn order_list<'v>(orders: &'v [String], none: &'v [String]) -> Grammar<'v> {
+        Grammar {
+            parser: Parser::MemcmpList,
+            accepts: &[],
+            whole: false,
+            boolean: false,
+            elements: Some((Parser::StrncmpPrefix, orders, none)),
+        }
+    }
+
     #[test]
     fn strtol_in_base_10_and_0_with_its_errno_rules() {
         let r = |v: &str, base| strtol(v.as_bytes(), base, false);
@@ -779,7 +792,7 @@ mod tests {
 
     #[test]
     fn prefixes() {
-        let orders = words(&["rar", "raw", "war", "waw"]);
+        let orders = words(&ORDERS);
         assert_eq!(strncmp_prefix(b"rawx", &orders, false), Reading::Word(1));
         assert_eq!(strncmp_prefix(b"RAW", &orders, false), Reading::Invalid);
         assert_eq!(strncmp_prefix(b"RAW", &orders, true), Reading::Word(1));
@@ -788,15 +801,8 @@ mod tests {
 
     #[test]
     fn lists_with_typed_elements() {
-        let orders = words(&["rar", "raw", "war", "waw"]);
-        let none = words(&["none"]);
-        let g = Grammar {
-            parser: Parser::MemcmpList,
-            accepts: &[],
-            whole: false,
-            boolean: false,
-            elements: Some((Parser::StrncmpPrefix, &orders, &none)),
-        };
+        let (orders, none) = (words(&ORDERS), words(&["none"]));
+        let g = order_list(&orders, &none);
         assert_eq!(strtok_list(b"rar,raw", &g), Reading::List);
         assert_eq!(strtok_list(b"rar,,raw,", &g), Reading::List, "strtok skips empty elements");
         assert_eq!(strtok_list(b"rar, raw", &g), Reading::BadElement { start: 4, end: 8 }, "no trimming");
@@ -825,15 +831,8 @@ mod tests {
 
     #[test]
     fn mpich_accumulate_ordering_takes_none_exactly() {
-        let orders = words(&["rar", "raw", "war", "waw"]);
-        let none = words(&["none"]);
-        let g = Grammar {
-            parser: Parser::MemcmpList,
-            accepts: &[],
-            whole: false,
-            boolean: false,
-            elements: Some((Parser::StrncmpPrefix, &orders, &none)),
-        };
+        let (orders, none) = (words(&ORDERS), words(&["none"]));
+        let g = order_list(&orders, &none);
         assert_eq!(memcmp_list(b"none", &g), Reading::List);
         assert_eq!(memcmp_list(b"rawx,war", &g), Reading::List, "memcmp of 3 bytes: a prefix");
         assert_eq!(memcmp_list(b"NONE", &g), Reading::BadElement { start: 0, end: 4 });
