@@ -222,23 +222,14 @@ fn values(entry: &Entry, readers: &[&Reader]) -> Vec<(String, &'static str)> {
                 add(value, "valid");
             }
         }
-        Kind::Int => {
-            for reader in readers {
-                if let Some(min) = reader.min {
-                    add(&min.to_string(), "valid");
-                }
+        Kind::Int | Kind::Size => {
+            for min in readers.iter().filter_map(|reader| reader.min) {
+                add(&min.to_string(), "valid");
             }
-            add("1", "valid");
-            add("2", "valid");
-        }
-        Kind::Size => {
-            for reader in readers {
-                if let Some(min) = reader.min {
-                    add(&min.to_string(), "valid");
-                }
+            let typical = if matches!(entry.kind, Kind::Int) { ["1", "2"] } else { ["4096", "1048576"] };
+            for value in typical {
+                add(value, "valid");
             }
-            add("4096", "valid");
-            add("1048576", "valid");
         }
         Kind::NodeList => {
             for value in ["*:1", "*:*", "*:2", "*"] {
