@@ -176,9 +176,8 @@ impl Checker<'_> {
 
     /// No named target reads the key in the releases named: a warning where one of them reads
     /// it in other releases or under another spelling (the hint has no effect there, and what
-    /// does is known), else a note (it is another implementation's, or a library's above). A
-    /// library above the MPI passes what it does not read on to the MPI, so where only such a
-    /// library reads it elsewhere and an MPI reads it, it is the MPI's hint: a note.
+    /// does is known), else a note (it is another implementation's, or a library's above; and
+    /// see `passed_on`).
     fn not_read(&self, entry: &Entry, coverage: &[Coverage<'_>], found: &mut Found<'_>) -> Result<(), Error> {
         let vocabulary = self.vocabulary;
         let quoted = Quoted(entry.key.as_bytes());
@@ -194,28 +193,37 @@ impl Checker<'_> {
                 Some(try_string(&spelling.key)?),
             );
         }
+        // An MPI that reads it in other releases first: its own hint, with no effect here.
         let elsewhere = coverage.iter().filter(|c| c.anywhere != 0);
-        let own = elsewhere.clone().find(|c| c.label.target.passes_hints_to_mpi.is_none());
-        if let Some(elsewhere) = own.or_else(|| elsewhere.clone().next()) {
+        if let Some(elsewhere) = elsewhere.min_by_key(|c| c.label.target.passes_hints_to_mpi.is_some()) {
             let other = Label { releases: elsewhere.anywhere, show: true, ..elsewhere.label };
-            let mut mpis = mpi_readers(vocabulary, entry).peekable();
-            if own.is_none() && mpis.peek().is_some() {
-                let library = &elsewhere.label.target.name;
-                let mpis = Joined(mpis, ", ");
-                let _ =
-                    write!(message, "; {library} passes it on to the MPI, and it is read by {mpis} (and by {other})");
-                return found.add(Code::NotReadByTarget, Severity::Note, message.as_str(), None);
-            }
             let _ = write!(message, "; it is read by {other}");
-            return found.add(Code::NotReadByTarget, Severity::Warning, message.as_str(), None);
+            let severity = self.passed_on(elsewhere.label.target, entry, &mut message);
+            return found.add(Code::NotReadByTarget, severity, message.as_str(), None);
         }
-        let _ = write!(message, "; it is read by {}", Joined(reader_targets(vocabulary, entry), ", "));
+        let readers = reader_targets(vocabulary, entry).map(|target| &target.name);
+        let _ = write!(message, "; it is read by {}", Joined(readers, ", "));
         found.add(Code::NotReadByTarget, Severity::Note, message.as_str(), None)
     }
 
+    /// The severity of a hint `target` does not read in the releases checked but reads in
+    /// others: a warning, but a note where `target` is a library above the MPI, which passes it
+    /// on, and an MPI reads it; the message then says so.
+    fn passed_on(&self, target: &Target, entry: &Entry, message: &mut MessageBuf) -> Severity {
+        let mut mpis = reader_targets(self.vocabulary, entry)
+            .filter(|reader| reader.passes_hints_to_mpi.is_none())
+            .map(|reader| &reader.name)
+            .peekable();
+        if target.passes_hints_to_mpi.is_none() || mpis.peek().is_none() {
+            return Severity::Warning;
+        }
+        let _ = write!(message, "; {} passes it on to the MPI, and it is read by {}", target.name, Joined(mpis, ", "));
+        Severity::Note
+    }
+
     /// Named targets that read the key in some releases named but not in others (when no other
-    /// named target reads it), or store it without using it: a warning for those releases (a
-    /// note where a library above the MPI does not read it and an MPI does, as in `not_read`).
+    /// named target reads it), or store it without using it: a warning for those releases (but see
+    /// `passed_on`).
     fn partly_read(&self, entry: &Entry, coverage: &[Coverage<'_>], found: &mut Found<'_>) -> Result<(), Error> {
         let quoted = Quoted(entry.key.as_bytes());
         for (n, seen) in coverage.iter().enumerate() {
@@ -232,18 +240,7 @@ impl Checker<'_> {
                     let _ = write!(message, "; {without} reads it as '{}'", spelling.key);
                 }
                 let suggestion = spelling.map(|(s, _)| try_string(&s.key)).transpose()?;
-                let mut mpis = mpi_readers(self.vocabulary, entry).peekable();
-                let severity = if seen.label.target.passes_hints_to_mpi.is_some() && mpis.peek().is_some() {
-                    let library = &seen.label.target.name;
-                    let _ = write!(
-                        message,
-                        "; {library} passes it on to the MPI, and it is read by {}",
-                        Joined(mpis, ", ")
-                    );
-                    Severity::Note
-                } else {
-                    Severity::Warning
-                };
+                let severity = self.passed_on(seen.label.target, entry, &mut message);
                 found.add(Code::NotReadByTarget, severity, message.as_str(), suggestion)?;
             }
             let unused = seen.covered & !seen.used;
@@ -447,20 +444,7 @@ fn chars(text: &[u8]) -> usize {
     text.utf8_chunks().map(|chunk| chunk.valid().chars().count() + chunk.invalid().len()).sum()
 }
 
-/// The targets that read the key and are an MPI (or the standard), not a library above one.
-fn mpi_readers<'v>(vocabulary: &'v Vocabulary, entry: &'v Entry) -> impl Iterator<Item = &'v String> + Clone {
-    vocabulary
-        .targets()
-        .filter(move |target| {
-            target.passes_hints_to_mpi.is_none() && vocabulary.readers(entry).any(|reader| reader.target == target.name)
-        })
-        .map(|target| &target.name)
-}
-
 /// The targets that read an entry, each once, in the vocabulary's order.
-fn reader_targets<'v>(vocabulary: &'v Vocabulary, entry: &'v Entry) -> impl Iterator<Item = &'v String> + Clone {
-    vocabulary
-        .targets()
-        .filter(move |target| vocabulary.readers(entry).any(|reader| reader.target == target.name))
-        .map(|target| &target.name)
+fn reader_targets<'v>(vocabulary: &'v Vocabulary, entry: &'v Entry) -> impl Iterator<Item = &'v Target> + Clone {
+    vocabulary.targets().filter(move |target| vocabulary.readers(entry).any(|reader| reader.target == target.name))
 }
