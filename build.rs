@@ -85,9 +85,8 @@ const MPIX_FUNCTIONS_END: &str = "/* ======== end of the MPIX_ functions =======
 
 /// The built-in hint vocabulary as the library embeds it (src/hints/vocab.rs, `BUILTIN_TEXT`):
 /// `data/hints.json` without the prose written for a person reading an entry (each reader's
-/// `how` and `reports_how`, which no check uses), and without blanks, in OUT_DIR. That is less
-/// than half the document, which the library would otherwise carry whole (BENCHMARKS.md, Size);
-/// mpi-info-lint embeds the whole document, for --explain. The library reads and checks the
+/// `how` and `reports_how`, which no check uses), and without blanks, in OUT_DIR: less than half
+/// the document (BENCHMARKS.md, Size). mpi-info-lint embeds the whole document, for --explain. The library reads and checks the
 /// embedded text on first use, and its tests read both.
 fn embedded_vocabulary(crate_dir: &str) {
     println!("cargo:rerun-if-changed=data/hints.json");

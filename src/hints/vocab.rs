@@ -15,7 +15,8 @@ use super::release::{self, ReleaseSet, Version, MAX_RELEASES};
 use super::text::{try_string, MessageBuf};
 
 /// The built-in vocabulary's text: `data/hints.json` without the prose of its readers' `how`
-/// and `reports_how`, which no check uses (build.rs makes it; `DOCUMENT_TEXT` is the whole).
+/// and `reports_how`, which no check uses (build.rs makes it; mpi-info-lint embeds the whole
+/// document, for `--explain`).
 pub const BUILTIN_TEXT: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/hints.json"));
 
 /// The most targets a vocabulary may have (a `Targets` of the checker is a 64-bit set).

@@ -67,7 +67,7 @@ pub struct Call {
     /// The library whose code made the call.
     caller: Option<LayerKind>,
     /// The library call the program gave these hints to, when a library made this call with
-    /// them (set by `mpi_info_hintcheck_call_through`, or found for HDF5's calls).
+    /// them (set by `mpi_info_hintcheck_through`, or found for HDF5's calls).
     through: Option<Through>,
     /// The caller's pairs, `key\0value\0`... in the info object's order.
     requested: Vec<u8>,
@@ -1713,7 +1713,7 @@ mod tests {
             assert!(written());
             assert_eq!(mpi_info_hintcheck_call_end(c), 4);
             assert!(written());
-            // The same disagreement on the same file again: written before the call no more.
+            // The same disagreement on the same file again: not written before the call again.
             let c = make(&file);
             assert_eq!(
                 mpi_info_hintcheck_mismatch(c, 2, ranks.as_ptr(), lens.as_ptr(), all.as_ptr() as *const c_char, 0),
