@@ -15,10 +15,10 @@
  *   shared        MPI_Win_allocate_shared of 100 bytes, MPI_Win_get_info; "offset" is the
  *                 distance from one process's segment to the next (100 when contiguous)
  *   comm          MPI_Comm_dup_with_info, MPI_Comm_get_info
- *   split-hw, split-nbhd, split-shared
- *                 MPI_Comm_split_type with MPI_COMM_TYPE_HW_GUIDED, MPIX_COMM_TYPE_NEIGHBORHOOD
- *                 or MPI_COMM_TYPE_SHARED (where the MPI has them), MPI_Comm_get_info of the
- *                 new communicator; "split" is its size (0: MPI_COMM_NULL)
+ *   split-hw, split-shared
+ *                 MPI_Comm_split_type with MPI_COMM_TYPE_HW_GUIDED (where the MPI has it) or
+ *                 MPI_COMM_TYPE_SHARED, MPI_Comm_get_info of the new communicator; "split" is
+ *                 its size (0: MPI_COMM_NULL)
  *   nc            (built with -DPROBE_PNETCDF) ncmpi_create of DIR/ID.nc,
  *                 ncmpi_inq_file_info, a dimension, two fixed-size variables and a record
  *                 variable, ncmpi_enddef, ncmpi_inq_file_info again ("after")
@@ -258,10 +258,6 @@ int main(int argc, char **argv) {
 #ifdef MPI_COMM_TYPE_HW_GUIDED
         } else if (strcmp(object, "split-hw") == 0) {
             make_split(MPI_COMM_TYPE_HW_GUIDED, info, &o);
-#endif
-#ifdef MPIX_COMM_TYPE_NEIGHBORHOOD
-        } else if (strcmp(object, "split-nbhd") == 0) {
-            make_split(MPIX_COMM_TYPE_NEIGHBORHOOD, info, &o);
 #endif
         } else if (strcmp(object, "split-shared") == 0) {
             make_split(MPI_COMM_TYPE_SHARED, info, &o);

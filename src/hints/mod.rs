@@ -79,7 +79,7 @@ pub use parsers::Reading;
 pub use release::Version;
 pub use targets::{TargetError, Targets};
 pub use text::{shown_escaped, Escaped, JsonText, Quoted};
-pub use textcheck::{check_text, nul_line, TextFinding};
+pub use textcheck::{check_text, TextFinding};
 pub use verdict::Takes;
 pub use vocab::{
     Condition, Conflict, Elements, Entry, Invalid, Kind, Reader, Sentinel, Syntax, Target, Vocabulary, VocabularyError,

@@ -143,11 +143,6 @@ impl Targets {
         self.position(vocabulary, name).map_or(0, |n| self.releases[n])
     }
 
-    /// Whether the releases of the target named `name` were named (`mpich@4.0.2`).
-    pub fn named(&self, vocabulary: &Vocabulary, name: &str) -> bool {
-        self.position(vocabulary, name).is_some_and(|n| self.named & (1 << n) != 0)
-    }
-
     fn position(&self, vocabulary: &Vocabulary, name: &str) -> Option<usize> {
         vocabulary.targets().position(|target| target.name == name)
     }

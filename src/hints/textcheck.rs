@@ -156,9 +156,8 @@ fn place(text: &[u8], offset: usize) -> (usize, usize) {
 }
 
 /// The line of the first NUL byte, if the text holds one (then it is not a hint text).
-pub fn nul_line(bytes: &[u8]) -> Option<usize> {
-    let at = bytes.iter().position(|&b| b == 0)?;
-    Some(1 + bytes[..at].iter().filter(|&&b| b == b'\n').count())
+fn nul_line(bytes: &[u8]) -> Option<usize> {
+    Some(place(bytes, bytes.iter().position(|&b| b == 0)?).0)
 }
 
 #[cfg(test)]

@@ -102,14 +102,6 @@ fn trim(value: &[u8]) -> &[u8] {
     &value[start..end]
 }
 
-/// Whether `reader` takes `value` at all: its parser reads it (to whatever effect), or it leaves
-/// the default that the value means (the vocabulary's self-checks).
-#[cfg(test)]
-pub(crate) fn takes(entry: &Entry, reader: &Reader, value: &[u8]) -> bool {
-    let read = parsers::read(&reader.grammar(entry.kind), value) != Reading::Invalid;
-    read || reader.invalid == Some(Invalid::Default) && judge(entry, reader, value).is_ok_and(|v| v.is_none())
-}
-
 /// What `reader` makes of `value` for `entry`, when that is not the value as meant.
 pub(crate) fn judge(entry: &Entry, reader: &Reader, value: &[u8]) -> Result<Option<Verdict>, Error> {
     let words = &reader.accepts;

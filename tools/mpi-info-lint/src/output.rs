@@ -44,7 +44,7 @@ impl ColorChoice {
 pub use mpi_info::hints::Severity;
 
 /// One finding at one place of an input; `key` and `value` are the bytes of the input.
-pub use mpi_info::hints::TextFinding as Report;
+pub use mpi_info::hints::TextFinding;
 
 /// Writes the findings of each input as they come: text lines, or the members of one JSON
 /// array, opened at the first finding and closed by [`Printer::finish`].
@@ -61,7 +61,7 @@ impl<W: Write> Printer<W> {
     }
 
     /// Writes the findings of the input named `file` (the bytes of its name).
-    pub fn reports(&mut self, file: &[u8], reports: &[Report<'_>]) -> io::Result<()> {
+    pub fn reports(&mut self, file: &[u8], reports: &[TextFinding<'_>]) -> io::Result<()> {
         for report in reports {
             match self.format {
                 Format::Text | Format::Html => text_line(&mut self.out, file, report, self.color)?,
@@ -92,7 +92,7 @@ impl<W: Write> Printer<W> {
 }
 
 /// One finding as a JSON object, indented as a member of the array.
-fn json_object(out: &mut impl Write, file: &[u8], report: &Report<'_>) -> io::Result<()> {
+fn json_object(out: &mut impl Write, file: &[u8], report: &TextFinding<'_>) -> io::Result<()> {
     let optional = |text: Option<&[u8]>| text.map_or_else(|| "null".to_string(), |t| JsonText(t).to_string());
     write!(
         out,
@@ -114,7 +114,7 @@ fn json_object(out: &mut impl Write, file: &[u8], report: &Report<'_>) -> io::Re
 }
 
 /// `FILE:LINE:COL: severity: message [code]`, as gcc and clang print, with gcc's colours.
-fn text_line(out: &mut impl Write, file: &[u8], report: &Report<'_>, color: bool) -> io::Result<()> {
+fn text_line(out: &mut impl Write, file: &[u8], report: &TextFinding<'_>, color: bool) -> io::Result<()> {
     let (bold, severity_color, reset) = match (color, report.severity) {
         (false, _) => ("", "", ""),
         (true, Severity::Error) => ("\x1b[1m", "\x1b[1;31m", "\x1b[0m"),
@@ -138,8 +138,8 @@ mod tests {
     use super::*;
     use serde_json::Value;
 
-    fn sample() -> Report<'static> {
-        Report {
+    fn sample() -> TextFinding<'static> {
+        TextFinding {
             line: 3,
             column: 1,
             key: Some(b"cb_bufer_size"),
@@ -151,7 +151,7 @@ mod tests {
         }
     }
 
-    fn render(file: &[u8], reports: &[Report<'_>], format: Format, color: bool) -> String {
+    fn render(file: &[u8], reports: &[TextFinding<'_>], format: Format, color: bool) -> String {
         let mut printer = Printer::new(Vec::new(), format, color);
         printer.reports(file, reports).unwrap();
         String::from_utf8(printer.finish().unwrap()).unwrap()
@@ -194,7 +194,7 @@ mod tests {
     #[test]
     fn hostile_text_is_escaped_in_text_and_kept_in_json() {
         let file = b"h\x1b[31m\x07\n\xff.txt";
-        let report = Report {
+        let report = TextFinding {
             key: Some(b"k\x1b\xfe"),
             value: Some(b"v\x07\xc3"),
             message: "from a vocabulary: \u{1b}[2J\n\u{9b}".into(),

@@ -210,7 +210,7 @@ fn environment(out: &mut impl Write, report: &Report) -> io::Result<()> {
         Some(Lenient::Known(variables)) => {
             let text = |t: &Option<Text>| optional(t.as_ref().map(Text::bytes));
             let mut rows: Vec<Vec<(String, Option<&str>)>> = Vec::new();
-            let mut notes: Vec<Text> = Vec::new();
+            let mut variable_notes: Vec<Text> = Vec::new();
             for variable in variables {
                 let name = shown_or_empty(&variable_words(variable));
                 if variable.findings.is_empty() {
@@ -228,13 +228,13 @@ fn environment(out: &mut impl Write, report: &Report) -> io::Result<()> {
                         (text(&finding.message), None),
                     ]);
                 }
-                notes.extend(variable.notes.iter().cloned());
+                variable_notes.extend(variable.notes.iter().cloned());
             }
             table(out, "environment", &HEADING, &rows)?;
-            if notes.is_empty() {
+            if variable_notes.is_empty() {
                 return Ok(());
             }
-            super::html::notes(out, "Notes on the hint variables", &notes)
+            notes(out, "Notes on the hint variables", &variable_notes)
         }
     }
 }
